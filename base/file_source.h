@@ -1,0 +1,95 @@
+// The one interface through which fitrank reads data files (catalog, rules, profiles,
+// estimator constants). Tests and fuzzers use MemorySource and never touch the disk.
+//
+// Paths are relative and use '/', e.g. "catalog/gpus.yaml", "rules/fit.yaml". The shipped
+// tree is embedded in the binary (EmbeddedSource); `--data DIR` stacks a DiskSource over it
+// (OverlaySource): a file present in DIR replaces the embedded file of the same path, and
+// List() returns the union.
+//
+// All implementations are immutable after construction and safe to share across threads.
+#ifndef FITRANK_BASE_FILE_SOURCE_H_
+#define FITRANK_BASE_FILE_SOURCE_H_
+
+#include <map>
+#include <memory>
+#include <string>
+#include "absl/strings/string_view.h"
+#include <vector>
+
+#include "absl/status/statusor.h"
+
+namespace fitrank {
+
+class FileSource {
+ public:
+  virtual ~FileSource() = default;
+  // The content of `path`, or a NotFound status.
+  virtual absl::StatusOr<std::string> Read(absl::string_view path) const = 0;
+  // Files directly under `dir` whose names end in `suffix`, as full relative paths, sorted.
+  virtual std::vector<std::string> List(absl::string_view dir, absl::string_view suffix) const = 0;
+  // The name to show in diagnostics for `path` (the real path for disk files).
+  virtual std::string DisplayName(absl::string_view path) const = 0;
+};
+
+// The data tree compiled into the binary (see cmake/embed.cmake).
+class EmbeddedSource : public FileSource {
+ public:
+  absl::StatusOr<std::string> Read(absl::string_view path) const override;
+  std::vector<std::string> List(absl::string_view dir, absl::string_view suffix) const override;
+  std::string DisplayName(absl::string_view path) const override;
+};
+
+// Files under a directory on disk.
+class DiskSource : public FileSource {
+ public:
+  explicit DiskSource(std::string root) : root_(std::move(root)) {}
+  absl::StatusOr<std::string> Read(absl::string_view path) const override;
+  std::vector<std::string> List(absl::string_view dir, absl::string_view suffix) const override;
+  std::string DisplayName(absl::string_view path) const override;
+
+ private:
+  std::string root_;
+};
+
+// `top` shadows `bottom` file by file.
+class OverlaySource : public FileSource {
+ public:
+  OverlaySource(std::shared_ptr<const FileSource> top, std::shared_ptr<const FileSource> bottom)
+      : top_(std::move(top)), bottom_(std::move(bottom)) {}
+  absl::StatusOr<std::string> Read(absl::string_view path) const override;
+  std::vector<std::string> List(absl::string_view dir, absl::string_view suffix) const override;
+  std::string DisplayName(absl::string_view path) const override;
+
+ private:
+  std::shared_ptr<const FileSource> top_, bottom_;
+};
+
+// An in-memory tree, for tests.
+class MemorySource : public FileSource {
+ public:
+  MemorySource() = default;
+  explicit MemorySource(std::map<std::string, std::string> files) : files_(std::move(files)) {}
+  void Set(std::string path, std::string content) { files_[std::move(path)] = std::move(content); }
+  absl::StatusOr<std::string> Read(absl::string_view path) const override;
+  std::vector<std::string> List(absl::string_view dir, absl::string_view suffix) const override;
+  std::string DisplayName(absl::string_view path) const override { return std::string(path); }
+
+ private:
+  std::map<std::string, std::string> files_;
+};
+
+// The embedded tree, overlaid by `data_dir` when it is not empty. `data_dir` comes from
+// --data, else the FITRANK_DATA environment variable.
+std::shared_ptr<const FileSource> DefaultSource(absl::string_view data_dir);
+
+// The raw embedded table, generated at build time.
+struct EmbeddedFile {
+  const char* path;
+  const char* begin;
+  const char* end;
+};
+const std::vector<EmbeddedFile>& EmbeddedFiles();
+
+}  // namespace fitrank
+
+#endif  // FITRANK_BASE_FILE_SOURCE_H_

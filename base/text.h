@@ -1,0 +1,32 @@
+// Name matching helpers shared by catalog lookup, rule compilation and the CLI.
+#ifndef FITRANK_BASE_TEXT_H_
+#define FITRANK_BASE_TEXT_H_
+
+#include <string>
+#include "absl/strings/string_view.h"
+#include <vector>
+
+namespace fitrank {
+
+// Lower-cases ASCII and drops spaces, underscores and hyphens: "GeForce RTX-4090" ->
+// "geforcertx4090". Dots and other characters are kept ("llama3.1").
+std::string NormalizeName(absl::string_view s);
+
+// Levenshtein distance between a and b (byte-wise).
+int EditDistance(absl::string_view a, absl::string_view b);
+
+// Up to `n` candidates closest to `query` by edit distance on normalised names, best first,
+// ties in candidate order. Candidates farther than max(3, |query|/2) are left out, so an
+// unrelated word gets no suggestion.
+std::vector<std::string> ClosestMatches(absl::string_view query,
+                                        const std::vector<std::string>& candidates, size_t n = 3);
+
+// "`a`, `b` or `c`" for hints; empty string for an empty list.
+std::string QuotedList(const std::vector<std::string>& items, absl::string_view last_sep = " or ");
+
+// "did you mean `x`?" / "did you mean `x`, `y` or `z`?" or "" when `matches` is empty.
+std::string DidYouMean(const std::vector<std::string>& matches);
+
+}  // namespace fitrank
+
+#endif  // FITRANK_BASE_TEXT_H_

@@ -1,0 +1,77 @@
+// The loaded catalog: every GPU, model, diffusion model, quantization, runtime, interconnect and
+// price, and forgiving lookup by name.
+//
+// Load() reads catalog/{gpus,models,diffusion,quants,runtimes,interconnects,prices}.yaml from a
+// FileSource, validates every entry (types, ranges, required fields, unknown keys, duplicate ids
+// and aliases, cross references) and reports every problem to `diags`. If any error was found
+// it returns nullptr: nothing half-loaded is ever used.
+//
+// A loaded Catalog is immutable; pointers into it stay valid for its lifetime; all methods are
+// thread-safe.
+#ifndef FITRANK_CATALOG_CATALOG_H_
+#define FITRANK_CATALOG_CATALOG_H_
+
+#include <memory>
+#include <string>
+#include "absl/strings/string_view.h"
+#include <vector>
+
+#include "base/diagnostics.h"
+#include "base/file_source.h"
+#include "catalog/types.h"
+
+namespace fitrank {
+
+// The outcome of a forgiving name lookup.
+template <class T>
+struct Lookup {
+  const T* found = nullptr;              // the one match, if unambiguous
+  std::vector<const T*> ambiguous;       // several equally good matches: ask the user to choose
+  std::vector<std::string> suggestions;  // nothing matched: up to three closest names
+  explicit operator bool() const { return found != nullptr; }
+};
+
+class Catalog {
+ public:
+  static std::unique_ptr<Catalog> Load(const FileSource& source, Diagnostics* diags);
+
+  const std::vector<Gpu>& gpus() const { return gpus_; }
+  const std::vector<Model>& models() const { return models_; }
+  const std::vector<DiffusionModel>& diffusion() const { return diffusion_; }
+  const std::vector<Quant>& quants() const { return quants_; }
+  const std::vector<Runtime>& runtimes() const { return runtimes_; }
+  const std::vector<Interconnect>& interconnects() const { return interconnects_; }
+  const std::vector<Price>& prices() const { return prices_; }
+
+  // Forgiving lookup: "4090", "rtx4090", "GeForce RTX 4090", "mi325x", "M3 Max 128GB",
+  // "llama 3.1 405b", "qwen3-30b-a3b". Exact id/name/alias (after NormalizeName) wins; then a
+  // unique candidate whose normalised name/alias contains every word of the query; several
+  // such candidates are `ambiguous`; none gives `suggestions`.
+  Lookup<Gpu> FindGpu(absl::string_view name) const;
+  Lookup<Model> FindModel(absl::string_view name) const;
+  Lookup<DiffusionModel> FindDiffusion(absl::string_view name) const;
+  Lookup<Quant> FindQuant(absl::string_view name) const;
+  Lookup<Runtime> FindRuntime(absl::string_view name) const;
+
+  // Exact id lookups (nullptr if absent).
+  const Gpu* GpuById(absl::string_view id) const;
+  const Model* ModelById(absl::string_view id) const;
+  const Quant* QuantById(absl::string_view id) const;
+  const Runtime* RuntimeById(absl::string_view id) const;
+  const Interconnect* InterconnectById(absl::string_view id) const;
+  const Price* PriceFor(absl::string_view gpu_id) const;
+
+ private:
+  std::vector<Gpu> gpus_;
+  std::vector<Model> models_;
+  std::vector<DiffusionModel> diffusion_;
+  std::vector<Quant> quants_;
+  std::vector<Runtime> runtimes_;
+  std::vector<Interconnect> interconnects_;
+  std::vector<Price> prices_;
+  friend class CatalogBuilder;  // catalog/loader.cc fills the vectors
+};
+
+}  // namespace fitrank
+
+#endif  // FITRANK_CATALOG_CATALOG_H_

@@ -1,0 +1,191 @@
+// Plain catalog records: GPUs, LLMs, diffusion models, quantizations, runtimes, interconnects
+// and prices. One struct per YAML entry; every YAML key is the snake_case field name below
+// (catalog/README.md documents the files). All numbers carry their unit in the name:
+//   _gb      decimal gigabytes (1e9 bytes)
+//   _gbps    gigabytes per second (1e9 bytes/s), never gigabits
+//   _tflops  dense (no sparsity) 1e12 operations per second
+//   _b       billions (parameters)
+// A field that the source does not know is 0 (numbers) or empty (strings, lists); the
+// "optional" marks below say which fields may be missing. These structs are immutable once
+// the catalog is loaded and are shared read-only across threads.
+#ifndef FITRANK_CATALOG_TYPES_H_
+#define FITRANK_CATALOG_TYPES_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace fitrank {
+
+// Where an entry's numbers come from: a key into the file's `sources:` map, resolved to text.
+struct SourceRef {
+  std::string key;   // e.g. "vendor-specs"
+  std::string text;  // the resolved description, e.g. "NVIDIA datasheets; shared/data/sources/gpus.csv"
+};
+
+enum class Segment { kConsumer, kWorkstation, kDatacenter, kApple, kApu, kEmbedded, kCpu };
+
+struct Gpu {
+  std::string id;                    // "geforce-rtx-4090", unique across ids and aliases
+  std::string name;                  // "GeForce RTX 4090"
+  std::string vendor;                // "NVIDIA" | "AMD" | "Intel" | "Apple" | "Qualcomm" | "CPU"
+  std::vector<std::string> aliases;  // extra names for lookup, e.g. "4090", "rtx 4090"
+  std::string family;                // "GeForce RTX 40"
+  std::string architecture;          // "Ada Lovelace"
+  Segment segment = Segment::kConsumer;
+  std::string form_factor;           // optional: "pcie-card", "sxm5", "oam", "soc-unified", ...
+
+  double memory_gb = 0;              // memory of this entry (each size is its own entry)
+  std::string memory_type;           // "GDDR6X", "HBM3e", "LPDDR5X", "DDR5"
+  int memory_bus_bits = 0;           // optional
+  double bandwidth_gbps = 0;         // peak memory bandwidth, GB/s
+
+  double fp32_tflops = 0;            // optional: vector rate
+  double fp16_tflops = 0;            // dense FP16 matrix rate (GeForce: FP16 accumulate)
+  double fp16_fp32acc_tflops = 0;    // optional: dense FP16 with FP32 accumulate (0 = same as fp16)
+  double int8_tops = 0;              // optional: dense INT8
+  double fp8_tflops = 0;             // optional: dense FP8, 0 if not supported in hardware
+  double fp4_tflops = 0;             // optional: dense FP4, 0 if not supported in hardware
+  std::vector<std::string> precisions;  // hardware-supported: "FP32","FP16","BF16","FP8","FP4","INT8","INT4"
+  std::vector<std::string> platforms;   // "CUDA","ROCm","Metal","Vulkan","SYCL"
+  int gpu_cores = 0;                 // optional: Apple/APU GPU core count, SMs/CUs elsewhere
+
+  std::string interconnect;          // id into interconnects.yaml, e.g. "nvlink4", "pcie4-x16"
+  double interconnect_gbps = 0;      // GPU-to-GPU bandwidth as quoted (0 = PCIe host link only)
+  double pcie_gbps = 0;              // host link bandwidth, one direction, GB/s (0 for SoCs)
+
+  double tdp_w = 0;
+  int launch_year = 0;
+  double msrp_usd = 0;               // optional: launch MSRP, 0 if none
+
+  bool unified_memory = false;       // Apple, APUs, GH200-style: memory shared with the CPU
+  double gpu_memory_share = 1.0;     // fraction of memory_gb the GPU may use by default
+  std::string notes;                 // optional
+  SourceRef source;
+};
+
+enum class AttentionKind { kFull, kSlidingMix, kMla, kHybrid, kNone };
+
+// The KV-relevant attention layout of a model.
+struct Attention {
+  AttentionKind kind = AttentionKind::kFull;  // YAML: full | sliding | mla | hybrid | none
+  int kv_layers = 0;              // layers that keep a KV cache (hybrids: fewer than layers)
+  int sliding_window = 0;         // tokens kept by sliding-window layers (0 = none)
+  int sliding_window_layers = 0;  // how many of kv_layers are sliding-window layers
+  int kv_lora_rank = 0;           // MLA: compressed latent size
+  int qk_rope_head_dim = 0;       // MLA: decoupled RoPE dims cached beside the latent
+};
+
+struct Quality {
+  double score = 0;        // 0-100
+  bool estimated = false;  // true: not a leaderboard figure; `source` says how it was derived
+  std::string source;      // "LMArena text 2025-12-11: elo 1262.0" or the estimate's method
+};
+
+struct Model {
+  std::string id;                    // "llama-3.1-8b-instruct"
+  std::string name;                  // "Llama 3.1 8B Instruct"
+  std::vector<std::string> aliases;  // "llama 3.1 8b", "llama3.1:8b"
+  std::string family;                // "Llama 3.1"
+  std::string org;                   // "Meta"
+  std::string kind;                  // instruct | chat | reasoning | hybrid-reasoning | code | base | embedding
+  double params_b = 0;               // total parameters
+  double active_params_b = 0;        // parameters read per token (== params_b for dense models)
+  int experts = 0;                   // optional, MoE only
+  int experts_per_token = 0;         // optional, MoE only
+  int layers = 0;
+  int hidden_size = 0;
+  int attention_heads = 0;
+  int kv_heads = 0;
+  int head_dim = 0;
+  Attention attention;
+  int vocab_size = 0;                // optional (0 = unknown)
+  bool tied_embeddings = false;      // optional
+  int max_context = 0;
+  std::string release_date;          // "2024-07-23" or "2024-07"
+  std::string license;
+  std::string modality;              // text | text+image | text+image+audio
+  std::vector<std::string> capabilities;  // code, reasoning, tools, vision, multilingual, long-context
+  std::string hf_repo;
+  std::string ollama_tag;            // optional
+  Quality quality;
+  std::string notes;
+  SourceRef source;
+};
+
+struct DiffusionModel {
+  std::string id;
+  std::string name;
+  std::vector<std::string> aliases;
+  std::string family;
+  std::string org;
+  std::string kind;                  // image | video
+  std::string architecture;          // "UNet", "DiT", "MMDiT", ...
+  double params_b = 0;               // denoiser parameters
+  double active_params_b = 0;        // per-step active (MoE DiT); == params_b otherwise
+  double text_encoder_params_b = 0;
+  double vae_params_b = 0;           // optional
+  int width = 0;                     // default resolution
+  int height = 0;
+  int steps = 0;                     // default sampling steps
+  int frames = 0;                    // video: default frame count (0 for images)
+  int latent_downsample = 8;         // VAE spatial compression
+  int temporal_downsample = 1;       // video VAE temporal compression
+  int patch_size = 1;                // DiT patch size in latent pixels (UNets: 1)
+  double gflops_per_step = 0;        // optional: measured/published FLOPs per step at the default resolution
+  double vram_min_gb = 0;            // optional: published minimum (with offload/quantization)
+  double vram_recommended_gb = 0;    // optional
+  std::string release_date;
+  std::string license;
+  std::string hf_repo;
+  std::string notes;
+  SourceRef source;
+};
+
+struct Quant {
+  std::string id;                    // "Q4_K_M", "FP8", "EXL2", "GPTQ-4bit"
+  std::vector<std::string> aliases;
+  std::string family;                // gguf-legacy | gguf-k | gguf-iq | float | fp8 | fp4 | gptq | awq | exl2 | mlc
+  double bits = 0;                   // nominal bits, for display
+  double bpw = 0;                    // effective bits per weight measured on real files
+  bool variable_bpw = false;         // EXL2: any bpw, given with --bpw
+  double quality_retention = 0;      // 0-1, vs the 16-bit model
+  std::string quality_source;
+  std::vector<std::string> runtimes; // runtime ids that load it
+  std::string requires_precision;    // optional: "FP8" / "FP4": hardware must list it to run natively
+  std::string notes;
+  SourceRef source;
+};
+
+struct Runtime {
+  std::string id;                    // "llama.cpp", "ollama", "vllm", ...
+  std::string name;
+  std::vector<std::string> aliases;
+  std::vector<std::string> platforms;       // CUDA, ROCm, Metal, Vulkan, SYCL, CPU
+  std::vector<std::string> quant_families;  // which Quant::family it loads
+  std::vector<std::string> parallelism;     // "layer", "tensor"
+  bool serving = false;              // built for concurrent serving (continuous batching)
+  std::string command;               // launch template: {model}, {hf_repo}, {ollama_tag}, {quant}, {gpus}, {context}
+  std::string notes;
+  SourceRef source;
+};
+
+struct Interconnect {
+  std::string id;                    // "nvlink4", "pcie4-x16", "infinity-fabric"
+  std::string name;
+  double bandwidth_gbps = 0;         // per GPU, one direction
+  double latency_us = 0;             // per all-reduce hop, small messages
+  SourceRef source;
+};
+
+struct Price {
+  std::string gpu_id;
+  double street_usd = 0;             // optional: typical current price (0 = unknown)
+  double cloud_usd_per_hour = 0;     // optional: on-demand $/GPU-hour (0 = unknown)
+  std::string as_of;                 // "2026-03"
+  SourceRef source;
+};
+
+}  // namespace fitrank
+
+#endif  // FITRANK_CATALOG_TYPES_H_

@@ -1,0 +1,62 @@
+// Command-line parsing for fitrank's subcommands.
+//
+// Syntax: `fitrank COMMAND [SUBCOMMAND] [--flag value | --flag=value | --switch] [POSITIONAL...]`.
+// Each command declares its flags; an unknown flag, a missing value or a bad number is a usage
+// error (exit 2) with a did-you-mean. Flags may repeat only if declared repeatable.
+//
+// Usage errors are raised as UsageError inside the cli module and turned into a message and
+// exit code 2 by RunCli(); they never leave the module.
+#ifndef FITRANK_CLI_ARGS_H_
+#define FITRANK_CLI_ARGS_H_
+
+#include <map>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include "absl/strings/string_view.h"
+#include <vector>
+
+namespace fitrank::cli {
+
+// A problem with what the user typed. `hint` is optional.
+class UsageError : public std::runtime_error {
+ public:
+  explicit UsageError(std::string message, std::string hint = "")
+      : std::runtime_error(message), hint_(std::move(hint)) {}
+  const std::string& hint() const { return hint_; }
+
+ private:
+  std::string hint_;
+};
+
+struct FlagSpec {
+  std::string name;         // without dashes: "gpu"
+  std::string value_name;   // "NAME"; empty for a switch
+  std::string help;
+  bool repeatable = false;
+};
+
+class Args {
+ public:
+  // Parses `argv` (after the command words) against `flags`. Throws UsageError.
+  static Args Parse(const std::vector<std::string>& argv, const std::vector<FlagSpec>& flags);
+
+  const std::vector<std::string>& positional() const { return positional_; }
+  bool Has(absl::string_view flag) const;
+  // Last value of `flag`, if given.
+  std::optional<std::string> Get(absl::string_view flag) const;
+  std::string GetOr(absl::string_view flag, std::string def) const;
+  // Every value of a repeatable flag, in order.
+  std::vector<std::string> GetAll(absl::string_view flag) const;
+  // Numeric values; throw UsageError naming the flag if not a finite number in [min, max].
+  std::optional<double> GetDouble(absl::string_view flag, double min, double max) const;
+  std::optional<int> GetInt(absl::string_view flag, int min, int max) const;
+
+ private:
+  std::vector<std::string> positional_;
+  std::map<std::string, std::vector<std::string>, std::less<>> values_;
+};
+
+}  // namespace fitrank::cli
+
+#endif  // FITRANK_CLI_ARGS_H_

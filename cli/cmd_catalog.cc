@@ -1,0 +1,4 @@
+#include "cli/commands.h"
+namespace fitrank::cli {
+Command CatalogCommand() { return {"catalog", "list catalog entries", "fitrank catalog", {}, [](Context&) { return 0; }}; }
+}

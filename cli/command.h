@@ -1,0 +1,54 @@
+// What every fitrank subcommand gets and declares.
+//
+// A command is a row in the table of commands.cc: its name, one-line summary, usage, flags and
+// the function that runs it. Commands are thin: they build a query, call the engine, and
+// render the report in the requested format. They return an exit code (0 success, 1 the query
+// had no answer, 2 bad input) and report usage problems by throwing UsageError (args.h).
+#ifndef FITRANK_CLI_COMMAND_H_
+#define FITRANK_CLI_COMMAND_H_
+
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "base/file_source.h"
+#include "cli/args.h"
+
+namespace fitrank::cli {
+
+enum class OutputFormat { kTable, kJson, kCsv, kMarkdown, kJsonl };
+
+struct Context {
+  std::ostream* out = nullptr;
+  std::ostream* err = nullptr;
+  Args args;
+  // The data tree: embedded, overlaid by --data DIR / $FITRANK_DATA.
+  std::shared_ptr<const FileSource> data;
+  OutputFormat format = OutputFormat::kTable;
+  bool color = false;  // stdout is a TTY and NO_COLOR is unset
+  bool tty = false;    // stderr is a TTY (progress display allowed)
+};
+
+struct Command {
+  std::string name;     // "estimate"
+  std::string summary;  // one line for `fitrank help`
+  std::string usage;    // "fitrank estimate --gpu NAME [--gpu NAME ...] ..."
+  std::vector<FlagSpec> flags;
+  int (*run)(Context& ctx) = nullptr;
+};
+
+// All commands, in help order.
+const std::vector<Command>& Commands();
+
+// Flags every command accepts: --json, --format, --data, --help.
+const std::vector<FlagSpec>& CommonFlags();
+
+// Runs fitrank with `argv` (argv[0] is the program name), writing to `out`/`err`.
+// Returns the exit code. Never throws.
+int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
+           bool out_is_tty = false, bool err_is_tty = false);
+
+}  // namespace fitrank::cli
+
+#endif  // FITRANK_CLI_COMMAND_H_

@@ -1,0 +1,13 @@
+// The table of fitrank's commands. Each command's code lives in cmd_<name>.cc.
+#include "cli/commands.h"
+
+namespace fitrank::cli {
+
+const std::vector<Command>& Commands() {
+  static const std::vector<Command> kCommands = {
+      CatalogCommand(),
+  };
+  return kCommands;
+}
+
+}  // namespace fitrank::cli

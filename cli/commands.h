@@ -1,0 +1,13 @@
+// One factory per command, defined in cmd_<name>.cc; commands.cc lists them in help order.
+#ifndef FITRANK_CLI_COMMANDS_H_
+#define FITRANK_CLI_COMMANDS_H_
+
+#include "cli/command.h"
+
+namespace fitrank::cli {
+
+Command CatalogCommand();    // cmd_catalog.cc
+
+}  // namespace fitrank::cli
+
+#endif  // FITRANK_CLI_COMMANDS_H_

@@ -1,0 +1,15 @@
+// fitrank: which AI models run on this hardware, how fast, and what to buy next.
+#include <unistd.h>
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/command.h"
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  std::vector<std::string> args(argv, argv + argc);
+  return fitrank::cli::RunCli(args, std::cout, std::cerr, isatty(STDOUT_FILENO) != 0,
+                              isatty(STDERR_FILENO) != 0);
+}

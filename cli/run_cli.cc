@@ -1,0 +1,108 @@
+#include <cstdlib>
+#include <exception>
+
+#include "absl/strings/str_cat.h"
+#include "base/text.h"
+#include "cli/command.h"
+
+namespace fitrank::cli {
+
+const std::vector<FlagSpec>& CommonFlags() {
+  static const std::vector<FlagSpec> kFlags = {
+      {"json", "", "print stable JSON instead of a table"},
+      {"format", "FMT", "table | json | csv | markdown | jsonl (where rows make sense)"},
+      {"data", "DIR", "data tree overriding the embedded one (also $FITRANK_DATA)"},
+      {"help", "", "show this command's usage"},
+  };
+  return kFlags;
+}
+
+namespace {
+
+void PrintHelp(std::ostream& out) {
+  out << "fitrank: which AI models run on your hardware, how fast, and what to buy next.\n\n"
+         "Usage: fitrank COMMAND [flags]\n\nCommands:\n";
+  for (const Command& c : Commands()) {
+    out << "  " << c.name << std::string(c.name.size() < 12 ? 12 - c.name.size() : 1, ' ')
+        << c.summary << "\n";
+  }
+  out << "\nRun `fitrank COMMAND --help` for a command's flags. Exit codes: 0 success, "
+         "1 no answer, 2 bad input.\n";
+}
+
+void PrintUsage(const Command& c, std::ostream& out) {
+  out << "Usage: " << c.usage << "\n\n" << c.summary << "\n\nFlags:\n";
+  auto print = [&](const FlagSpec& f) {
+    std::string left = absl::StrCat("--", f.name, f.value_name.empty() ? "" : " ", f.value_name);
+    out << "  " << left << std::string(left.size() < 22 ? 22 - left.size() : 1, ' ') << f.help
+        << (f.repeatable ? " (repeatable)" : "") << "\n";
+  };
+  for (const FlagSpec& f : c.flags) print(f);
+  for (const FlagSpec& f : CommonFlags()) print(f);
+}
+
+OutputFormat ParseFormat(const Args& args) {
+  if (args.Has("json")) return OutputFormat::kJson;
+  std::string f = args.GetOr("format", "table");
+  if (f == "table") return OutputFormat::kTable;
+  if (f == "json") return OutputFormat::kJson;
+  if (f == "csv") return OutputFormat::kCsv;
+  if (f == "markdown" || f == "md") return OutputFormat::kMarkdown;
+  if (f == "jsonl") return OutputFormat::kJsonl;
+  throw UsageError(absl::StrCat("unknown format `", f, "`"),
+                   DidYouMean(ClosestMatches(f, {"table", "json", "csv", "markdown", "jsonl"})));
+}
+
+}  // namespace
+
+int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
+           bool out_is_tty, bool err_is_tty) {
+  if (argv.size() < 2 || argv[1] == "help" || argv[1] == "--help" || argv[1] == "-h") {
+    PrintHelp(out);
+    return argv.size() < 2 ? 2 : 0;
+  }
+  if (argv[1] == "--version" || argv[1] == "version") {
+    out << "fitrank 0.1\n";
+    return 0;
+  }
+  const Command* cmd = nullptr;
+  std::vector<std::string> names;
+  for (const Command& c : Commands()) {
+    names.push_back(c.name);
+    if (c.name == argv[1]) cmd = &c;
+  }
+  if (cmd == nullptr) {
+    err << "fitrank: error: unknown command `" << argv[1] << "`\n";
+    std::string hint = DidYouMean(ClosestMatches(argv[1], names));
+    err << "  hint: " << (hint.empty() ? "run `fitrank help` for the list of commands" : hint)
+        << "\n";
+    return 2;
+  }
+  try {
+    std::vector<FlagSpec> flags = cmd->flags;
+    flags.insert(flags.end(), CommonFlags().begin(), CommonFlags().end());
+    Context ctx;
+    ctx.out = &out;
+    ctx.err = &err;
+    ctx.args = Args::Parse({argv.begin() + 2, argv.end()}, flags);
+    if (ctx.args.Has("help")) {
+      PrintUsage(*cmd, out);
+      return 0;
+    }
+    ctx.format = ParseFormat(ctx.args);
+    ctx.data = DefaultSource(ctx.args.GetOr("data", ""));
+    ctx.color = out_is_tty && std::getenv("NO_COLOR") == nullptr;
+    ctx.tty = err_is_tty;
+    return cmd->run(ctx);
+  } catch (const UsageError& e) {
+    err << "fitrank " << cmd->name << ": error: " << e.what() << "\n";
+    if (!e.hint().empty()) err << "  hint: " << e.hint() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    // Internal invariant broken: say so plainly, never a stack trace.
+    err << "fitrank " << cmd->name << ": internal error: " << e.what() << "\n";
+    return 3;
+  }
+}
+
+}  // namespace fitrank::cli

@@ -29,6 +29,18 @@ class UsageError : public std::runtime_error {
   std::string hint_;
 };
 
+// Ends the command with `code` after the command has already printed why (e.g. the data
+// files' diagnostics). Caught by RunCli().
+class ExitNow : public std::exception {
+ public:
+  explicit ExitNow(int code) : code_(code) {}
+  int code() const { return code_; }
+  const char* what() const noexcept override { return "exit"; }
+
+ private:
+  int code_;
+};
+
 struct FlagSpec {
   std::string name;         // without dashes: "gpu"
   std::string value_name;   // "NAME"; empty for a switch

@@ -94,6 +94,8 @@ int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     ctx.color = out_is_tty && std::getenv("NO_COLOR") == nullptr;
     ctx.tty = err_is_tty;
     return cmd->run(ctx);
+  } catch (const ExitNow& e) {
+    return e.code();
   } catch (const UsageError& e) {
     err << "fitrank " << cmd->name << ": error: " << e.what() << "\n";
     if (!e.hint().empty()) err << "  hint: " << e.hint() << "\n";

@@ -1,0 +1,159 @@
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "cli/render_reports.h"
+
+namespace fitrank::cli {
+
+Json CompareJson(const CompareReport& r) {
+  Json j;
+  j["workload"] = r.workload;
+  j["mode"] = r.mode;
+  Json gpus = Json::array();
+  for (const CompareGpu& g : r.gpus) {
+    Json x = SpecsJson(g.specs);
+    x["models_fit"] = g.models_fit;
+    x["models_total"] = g.models_total;
+    x["price_usd"] = JNum(g.price_usd, 0);
+    x["price_basis"] = g.price_basis;
+    x["best_model"] = g.best_model;
+    x["best_grade"] = g.best_grade;
+    gpus.push_back(x);
+  }
+  j["gpus"] = gpus;
+  Json refs = Json::array();
+  for (const RefModelRow& m : r.reference_models) {
+    Json cells = Json::array();
+    for (size_t i = 0; i < m.cells.size(); ++i) {
+      const RefModelCell& c = m.cells[i];
+      cells.push_back({{"gpu_id", i < r.gpus.size() ? r.gpus[i].specs.gpu.id : ""},
+                       {"fit", FitJson(c.fit)},
+                       {"quant", c.quant},
+                       {"memory_gb", JNum(c.memory_gb, 2)},
+                       {"decode_tok_s", JNum(c.decode_tok_s, 1)},
+                       {"ttft_ms", JNum(c.ttft_ms, 0)},
+                       {"gpus_needed", c.gpus_needed}});
+    }
+    refs.push_back({{"label", m.label}, {"model", m.model}, {"model_id", m.model_id},
+                    {"params_b", JNum(m.params_b, 2)}, {"results", cells}});
+  }
+  j["reference_models"] = refs;
+  Json cost = Json::array();
+  for (const CostRow& c : r.cost) {
+    cost.push_back({{"gpu_id", c.gpu_id},
+                    {"price_usd", JNum(c.price_usd, 0)},
+                    {"lifetime_years", JNum(c.lifetime_years, 2)},
+                    {"utilization", JNum(c.utilization, 2)},
+                    {"power_w", JNum(c.power_w, 0)},
+                    {"usd_per_kwh", JNum(c.usd_per_kwh, 3)},
+                    {"throughput_model", c.throughput_model},
+                    {"throughput_tok_s", JNum(c.throughput_tok_s, 1)},
+                    {"usd_per_mtok_owned", c.usd_per_mtok_owned > 0 ? JNum(c.usd_per_mtok_owned, 4) : Json()},
+                    {"cloud_usd_per_hour", c.cloud_usd_per_hour > 0 ? JNum(c.cloud_usd_per_hour, 2) : Json()},
+                    {"usd_per_mtok_cloud", c.usd_per_mtok_cloud > 0 ? JNum(c.usd_per_mtok_cloud, 4) : Json()}});
+  }
+  j["cost"] = {{"basis", r.cost_basis}, {"rows", cost}};
+  Json dec = Json::array();
+  for (const Decision& d : r.decisions) {
+    dec.push_back({{"gpu_id", d.gpu_id}, {"gpu", d.gpu}, {"reasons", d.reasons}});
+  }
+  j["decisions"] = dec;
+  return j;
+}
+
+void RenderCompare(const CompareReport& r, OutputFormat f, const Style& s, std::ostream& out) {
+  if (f == OutputFormat::kJson || f == OutputFormat::kJsonl) {
+    Json j = CompareJson(r);
+    if (f == OutputFormat::kJsonl) out << j.dump() << "\n";
+    else PrintJson(out, j);
+    return;
+  }
+  std::vector<std::string> header = {""};
+  std::vector<bool> right = {false};
+  for (const CompareGpu& g : r.gpus) {
+    header.push_back(g.specs.gpu.name);
+    right.push_back(true);
+  }
+  TextTable t(header, right);
+  auto row = [&](const std::string& label, auto cell) {
+    std::vector<std::string> v = {label};
+    for (const CompareGpu& g : r.gpus) v.push_back(cell(g));
+    t.Add(v);
+  };
+  row("Memory", [](const CompareGpu& g) {
+    return absl::StrCat(FormatGb(g.specs.gpu.memory_gb), " ", g.specs.gpu.memory_type);
+  });
+  row("Usable", [](const CompareGpu& g) { return FormatGb(g.specs.usable_gb); });
+  row("Bandwidth", [](const CompareGpu& g) {
+    return absl::StrCat(FormatNumber(g.specs.gpu.bandwidth_gbps, 0), " GB/s");
+  });
+  row("FP16", [](const CompareGpu& g) {
+    return absl::StrCat(FormatNumber(g.specs.gpu.fp16_tflops, 0), " TFLOPS");
+  });
+  row("FP8 / FP4", [](const CompareGpu& g) {
+    return absl::StrCat(g.specs.gpu.fp8_tflops > 0 ? "yes" : "no", " / ",
+                        g.specs.gpu.fp4_tflops > 0 ? "yes" : "no");
+  });
+  row("Platforms", [](const CompareGpu& g) { return absl::StrJoin(g.specs.gpu.platforms, ", "); });
+  row("Interconnect", [](const CompareGpu& g) {
+    return g.specs.interconnect_name.empty() ? std::string(kDash) : g.specs.interconnect_name;
+  });
+  row("Power", [](const CompareGpu& g) { return absl::StrCat(FormatNumber(g.specs.gpu.tdp_w, 0), " W"); });
+  row("Price", [](const CompareGpu& g) {
+    return g.price_usd > 0 ? absl::StrCat(FormatUsd(g.price_usd), " (", g.price_basis, ")")
+                           : std::string(kDash);
+  });
+  row("Models that fit", [](const CompareGpu& g) {
+    return absl::StrCat(g.models_fit, "/", g.models_total);
+  });
+  row(absl::StrCat("Best for ", r.workload), [&](const CompareGpu& g) {
+    return g.best_model.empty() ? std::string(kDash)
+                                : absl::StrCat(g.best_model, " (", s.Grade(g.best_grade), ")");
+  });
+  for (const RefModelRow& m : r.reference_models) {
+    std::vector<std::string> v = {absl::StrCat(m.label, ": ", m.model)};
+    for (const RefModelCell& c : m.cells) {
+      if (Runs(c.fit)) {
+        v.push_back(s.Fit(c.fit.kind, absl::StrCat(FormatTokS(c.decode_tok_s), " · TTFT ",
+                                                   FormatMs(c.ttft_ms),
+                                                   c.fit.kind == "offload" ? " (offload)" : "")));
+      } else if (c.gpus_needed > 0) {
+        v.push_back(s.Paint(absl::StrCat("needs ", c.gpus_needed, " GPUs"), Color::kRed));
+      } else {
+        v.push_back(s.Paint("does not fit", Color::kRed));
+      }
+    }
+    t.Add(v);
+  }
+  if (!r.cost.empty()) {
+    std::vector<std::string> owned = {"$/M tokens, owned"}, cloud = {"$/M tokens, cloud"};
+    for (const CostRow& c : r.cost) {
+      owned.push_back(c.usd_per_mtok_owned > 0 ? FormatUsd(c.usd_per_mtok_owned) : std::string(kDash));
+      cloud.push_back(c.usd_per_mtok_cloud > 0
+                          ? absl::StrCat(FormatUsd(c.usd_per_mtok_cloud), " (", FormatUsd(c.cloud_usd_per_hour), "/h)")
+                          : std::string(kDash));
+    }
+    t.Add(owned);
+    t.Add(cloud);
+  }
+  if (f == OutputFormat::kCsv) {
+    t.PrintCsv(out);
+    return;
+  }
+  if (f == OutputFormat::kMarkdown) {
+    t.PrintMarkdown(out);
+  } else {
+    std::vector<std::string> names;
+    for (const CompareGpu& g : r.gpus) names.push_back(g.specs.gpu.name);
+    out << s.Heading(absl::StrJoin(names, " vs ")) << "  "
+        << s.Paint(absl::StrCat(r.workload, " · mode ", r.mode), Color::kDim) << "\n\n";
+    t.Print(out);
+  }
+  if (!r.cost_basis.empty()) out << "\n" << Wrap(r.cost_basis, 96, "  ");
+  out << "\n" << (f == OutputFormat::kMarkdown ? "## Quick decision\n" : s.Heading("Quick decision")) << "\n";
+  for (const Decision& d : r.decisions) {
+    out << "  Pick " << s.Heading(d.gpu) << " if:\n";
+    for (const std::string& reason : d.reasons) out << Wrap(reason, 96, "    - ");
+  }
+}
+
+}  // namespace fitrank::cli

@@ -1,0 +1,193 @@
+#include <sstream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "cli/render_reports.h"
+
+namespace fitrank::cli {
+
+Json FitJson(const FitReport& r) {
+  Json j;
+  j["setup"] = SetupJson(r.setup);
+  j["model"] = r.model;
+  j["model_id"] = r.model_id;
+  j["params_b"] = JNum(r.params_b, 2);
+  j["active_params_b"] = JNum(r.active_params_b, 2);
+  j["max_context"] = r.max_context;
+  j["quant"] = r.quant;
+  j["runtime"] = r.runtime;
+  j["workload"] = r.workload;
+  j["mode"] = r.mode;
+  j["summary"] = r.summary;
+  const MemoryView& m = r.memory;
+  j["memory"] = {{"weights_gb", JNum(m.weights_gb, 2)}, {"kv_gb", JNum(m.kv_gb, 2)},
+                 {"overhead_gb", JNum(m.overhead_gb, 2)}, {"total_gb", JNum(m.total_gb, 2)},
+                 {"usable_gb", JNum(m.usable_gb, 2)},     {"over_gb", JNum(m.over_gb, 2)},
+                 {"free_gb", JNum(m.free_gb, 2)}};
+  j["fit"] = FitJson(r.fit);
+  j["decode_tok_s"] = JNum(r.decode_tok_s, 1);
+  j["decode_range"] = {{"low", JNum(r.decode_low_tok_s, 1)}, {"high", JNum(r.decode_high_tok_s, 1)}};
+  j["prefill_tok_s"] = JNum(r.prefill_tok_s, 0);
+  j["ttft_ms"] = JNum(r.ttft_ms, 0);
+  j["safe_context"] = r.safe_context;
+  j["grade"] = r.grade;
+  j["score"] = JNum(r.score, 1);
+  j["reasons"] = r.reasons;
+  Json advice = Json::array();
+  for (const AdviceItem& a : r.advice) advice.push_back(AdviceJson(a));
+  j["advice"] = advice;
+  Json wl = Json::array();
+  for (const FitWorkloadRow& w : r.workloads) {
+    wl.push_back({{"workload", w.workload},
+                  {"grade", w.grade},
+                  {"score", JNum(w.score, 1)},
+                  {"fit", FitJson(w.fit)},
+                  {"decode_tok_s", JNum(w.decode_tok_s, 1)},
+                  {"ttft_ms", JNum(w.ttft_ms, 0)},
+                  {"context", w.context}});
+  }
+  j["workloads"] = wl;
+  Json qs = Json::array();
+  for (const QuantRow& q : r.quants) {
+    qs.push_back({{"quant", q.quant},
+                  {"bits", JNum(q.bits, 2)},
+                  {"bpw", JNum(q.bpw, 3)},
+                  {"memory_gb", JNum(q.memory_gb, 2)},
+                  {"quality_retention", JNum(q.quality_retention, 3)},
+                  {"quality_label", q.quality_label},
+                  {"fit", FitJson(q.fit)},
+                  {"decode_tok_s", JNum(q.decode_tok_s, 1)},
+                  {"grade", q.grade},
+                  {"score", JNum(q.score, 1)},
+                  {"supported", q.supported},
+                  {"note", q.note},
+                  {"best", q.best}});
+  }
+  j["quants"] = qs;
+  Json rc = Json::array();
+  for (const RunCommand& c : r.run_commands) {
+    rc.push_back({{"runtime", c.runtime}, {"runtime_name", c.runtime_name},
+                  {"command", c.command}, {"note", c.note}});
+  }
+  j["run_commands"] = rc;
+  j["basis"] = r.basis;
+  return j;
+}
+
+namespace {
+
+TextTable WorkloadTable(const FitReport& r, const Style& s) {
+  TextTable t({"Workload", "Grade", "Fit", "Decode", "TTFT", "Context"},
+              {false, false, false, true, true, true});
+  for (const FitWorkloadRow& w : r.workloads) {
+    t.Add({w.label, s.Grade(w.grade),
+           s.Fit(w.fit.kind, FormatFit(w.fit.kind, w.fit.offload_pct, w.fit.host_ram_gb)),
+           FormatTokS(w.decode_tok_s), FormatMs(w.ttft_ms), FormatContext(w.context)});
+  }
+  return t;
+}
+
+TextTable QuantTable(const FitReport& r, const Style& s) {
+  TextTable t({"Quant", "Bits", "Memory", "Quality", "Fit", "Decode", "Grade", ""},
+              {false, true, true, false, false, true, false, false});
+  for (const QuantRow& q : r.quants) {
+    std::string fit = q.supported ? s.Fit(q.fit.kind, FormatFit(q.fit.kind, q.fit.offload_pct,
+                                                                 q.fit.host_ram_gb))
+                                  : s.Paint(q.note, Color::kDim);
+    t.Add({q.best ? s.Heading(q.quant) : q.quant, FormatNumber(q.bits, q.bits < 4 ? 1 : 0),
+           FormatGb(q.memory_gb),
+           absl::StrCat(q.quality_label, " (", FormatPct(q.quality_retention * 100), ")"), fit,
+           FormatTokS(q.decode_tok_s), s.Grade(q.grade),
+           q.best ? s.Paint("◀ best for this setup", Color::kGreen) : ""});
+  }
+  return t;
+}
+
+}  // namespace
+
+void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream& out) {
+  if (f == OutputFormat::kJson || f == OutputFormat::kJsonl) {
+    Json j = FitJson(r);
+    if (f == OutputFormat::kJsonl) out << j.dump() << "\n";
+    else PrintJson(out, j);
+    return;
+  }
+  if (f == OutputFormat::kCsv || f == OutputFormat::kMarkdown) {
+    // Rows that make sense: one per quantization.
+    TextTable t({"quant", "bits", "bpw", "memory_gb", "quality_retention", "fit", "offload_pct",
+                 "decode_tok_s", "grade", "score", "supported", "best"});
+    for (const QuantRow& q : r.quants) {
+      t.Add({q.quant, FormatNumber(q.bits, 1), FormatNumber(q.bpw, 3), FormatNumber(q.memory_gb, 2),
+             FormatNumber(q.quality_retention, 3), q.fit.kind, FormatNumber(q.fit.offload_pct, 1),
+             FormatNumber(q.decode_tok_s, 1), q.grade, FormatNumber(q.score, 1),
+             q.supported ? "yes" : "no", q.best ? "yes" : ""});
+    }
+    if (f == OutputFormat::kCsv) {
+      t.PrintCsv(out);
+      return;
+    }
+    out << "## " << r.model << " on " << r.setup.label << "\n\n" << r.summary << "\n\n";
+    t.PrintMarkdown(out);
+    return;
+  }
+  out << s.Heading(absl::StrCat(r.model, " on ", r.setup.label)) << "  "
+      << s.Paint(absl::StrCat(r.workload, " · mode ", r.mode, " · ", r.quant, " · ", r.runtime),
+                 Color::kDim)
+      << "\n";
+  out << Wrap(r.summary, 96, "") << "\n";
+  const MemoryView& m = r.memory;
+  std::string capacity =
+      m.over_gb > 0 ? s.Paint(absl::StrCat(FormatGb(m.over_gb), " over capacity"), Color::kRed)
+                    : s.Paint(absl::StrCat(FormatGb(m.free_gb), " free"), Color::kGreen);
+  TextTable facts({"", ""});
+  facts.Add({"Memory", absl::StrCat(FormatGb(m.total_gb), " needed / ", FormatGb(m.usable_gb),
+                                    " usable (", capacity, ")")});
+  facts.Add({"  breakdown", absl::StrCat("weights ", FormatGb(m.weights_gb), " · KV cache ",
+                                         FormatGb(m.kv_gb), " · overhead ",
+                                         FormatGb(m.overhead_gb))});
+  facts.Add({"Fit", s.Fit(r.fit.kind, FormatFit(r.fit.kind, r.fit.offload_pct, r.fit.host_ram_gb))});
+  facts.Add({"Offload", FormatPct(r.fit.offload_pct)});
+  facts.Add({"Decode", absl::StrCat(FormatTokS(r.decode_tok_s),
+                                    r.decode_high_tok_s > 0
+                                        ? absl::StrCat(" (range ", FormatNumber(r.decode_low_tok_s, 1),
+                                                       "–", FormatNumber(r.decode_high_tok_s, 1), ")")
+                                        : "")});
+  facts.Add({"TTFT", FormatMs(r.ttft_ms)});
+  facts.Add({"Safe context", absl::StrCat(FormatContext(r.safe_context), " of ",
+                                          FormatContext(r.max_context), " max")});
+  facts.Add({"Grade", absl::StrCat(s.Grade(r.grade), " (", FormatNumber(r.score, 0), "/100)")});
+  out << "\n";
+  // Two-column facts without the header rule.
+  std::ostringstream tmp;
+  facts.Print(tmp);
+  std::string text = tmp.str();
+  size_t second = text.find('\n', text.find('\n') + 1);
+  out << text.substr(second + 1);
+  if (!r.reasons.empty()) {
+    out << "\n" << s.Heading("Why") << "\n" << Wrap(absl::StrJoin(r.reasons, " "), 96, "  ");
+  }
+  if (!r.advice.empty()) {
+    out << "\n" << s.Heading("Advice") << "\n";
+    for (const AdviceItem& a : r.advice) {
+      out << "  • " << s.Heading(a.title) << "\n" << Wrap(a.detail, 96, "    ");
+    }
+  }
+  if (!r.workloads.empty()) {
+    out << "\n" << s.Heading("By workload") << "\n";
+    WorkloadTable(r, s).Print(out);
+  }
+  if (!r.quants.empty()) {
+    out << "\n" << s.Heading("By quantization") << "  "
+        << s.Paint(absl::StrCat("at ", r.workload, " settings"), Color::kDim) << "\n";
+    QuantTable(r, s).Print(out);
+  }
+  if (!r.run_commands.empty()) {
+    out << "\n" << s.Heading("Run it") << "\n";
+    for (const RunCommand& c : r.run_commands) {
+      out << "  " << c.runtime_name << (c.note.empty() ? "" : absl::StrCat(" (", c.note, ")"))
+          << "\n    " << s.Paint("$ " + c.command, Color::kCyan) << "\n";
+    }
+  }
+}
+
+}  // namespace fitrank::cli

@@ -1,0 +1,31 @@
+// JSON pieces shared by the report renderers. Keys are an interface (issue 5): add freely,
+// rename none. Numbers are rounded for stable output; a value that is not finite is null.
+#ifndef FITRANK_CLI_RENDER_JSON_H_
+#define FITRANK_CLI_RENDER_JSON_H_
+
+#include <ostream>
+
+#include "engine/report.h"
+#include "engine/report_gpu.h"
+#include "nlohmann/json.hpp"
+
+namespace fitrank::cli {
+
+using Json = nlohmann::ordered_json;
+
+// `v` rounded to `decimals`; null when not finite.
+Json JNum(double v, int decimals = 2);
+
+Json SetupJson(const SetupView& s);
+Json FitJson(const FitView& f);
+Json PickJson(const Pick& p);
+Json AdviceJson(const AdviceItem& a);
+Json SpecsJson(const SpecsView& s);
+Json UpgradeOptionJson(const UpgradeOption& o);
+
+// Pretty-printed with a trailing newline.
+void PrintJson(std::ostream& out, const Json& j);
+
+}  // namespace fitrank::cli
+
+#endif  // FITRANK_CLI_RENDER_JSON_H_

@@ -1,0 +1,97 @@
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "cli/render_reports.h"
+
+namespace fitrank::cli {
+
+Json UpgradeJson(const UpgradeReport& r) {
+  Json j;
+  j["current"] = SetupJson(r.current);
+  j["current"]["native_models"] = r.current_native_models;
+  j["current"]["fast_models"] = r.current_fast_models;
+  j["current"]["best_model"] = r.best_model_now;
+  j["workload"] = r.workload;
+  j["mode"] = r.mode;
+  j["budget_usd"] = r.budget_usd > 0 ? JNum(r.budget_usd, 0) : Json();
+  j["speed_target_tok_s"] = JNum(r.speed_target_tok_s, 1);
+  Json opts = Json::array();
+  for (const UpgradeOption& o : r.options) opts.push_back(UpgradeOptionJson(o));
+  j["options"] = opts;
+  Json it = Json::array();
+  for (const ItineraryStep& s : r.itinerary) {
+    Json step = UpgradeOptionJson(s.option);
+    step["step"] = s.step;
+    step["cumulative_usd"] = JNum(s.cumulative_usd, 0);
+    step["why"] = s.why;
+    it.push_back(step);
+  }
+  j["itinerary"] = it;
+  j["notes"] = r.notes;
+  return j;
+}
+
+void RenderUpgrade(const UpgradeReport& r, OutputFormat f, const Style& s, std::ostream& out) {
+  if (f == OutputFormat::kJson || f == OutputFormat::kJsonl) {
+    Json j = UpgradeJson(r);
+    if (f == OutputFormat::kJsonl) out << j.dump() << "\n";
+    else PrintJson(out, j);
+    return;
+  }
+  TextTable t({"Option", "Kind", "Price", "Unlocks", "$/unlocked", "Memory", "Best model after",
+               "Decode"},
+              {false, false, true, true, true, true, false, true});
+  for (const UpgradeOption& o : r.options) {
+    t.Add({o.action, o.kind, FormatUsd(o.price_usd), absl::StrCat(o.unlock_count),
+           o.unlock_count > 0 ? FormatUsd(o.usd_per_unlocked_model) : std::string(kDash),
+           FormatGb(o.setup.usable_gb), o.best_model_after, FormatTokS(o.best_decode_tok_s_after)});
+  }
+  if (f == OutputFormat::kCsv) {
+    t.PrintCsv(out);
+    return;
+  }
+  if (f == OutputFormat::kMarkdown) {
+    out << "## Upgrades from " << r.current.label << " (" << r.workload << ")\n\n";
+    t.PrintMarkdown(out);
+    return;
+  }
+  out << s.Heading(absl::StrCat("Upgrades from ", r.current.label)) << "  "
+      << s.Paint(absl::StrCat(r.workload, " · mode ", r.mode,
+                              r.budget_usd > 0 ? absl::StrCat(" · budget ", FormatUsd(r.budget_usd))
+                                               : ""),
+                 Color::kDim)
+      << "\n";
+  out << Wrap(absl::StrCat("Now: ", FormatGb(r.current.usable_gb), " usable, ",
+                           r.current_native_models, " models run natively, ",
+                           r.current_fast_models, " of them at ",
+                           FormatTokS(r.speed_target_tok_s), " or faster; best model: ",
+                           r.best_model_now.empty() ? std::string(kDash) : r.best_model_now, "."),
+              96, "");
+  out << "\n";
+  if (r.options.empty()) {
+    out << "  No upgrade option fits the budget.\n";
+  } else {
+    t.Print(out);
+  }
+  for (const UpgradeOption& o : r.options) {
+    if (o.unlocks.empty()) continue;
+    std::vector<std::string> names;
+    for (size_t i = 0; i < o.unlocks.size() && i < 5; ++i) {
+      names.push_back(absl::StrCat(o.unlocks[i].model,
+                                   o.unlocks[i].how == "reaches-speed" ? " (now fast enough)" : ""));
+    }
+    if (o.unlocks.size() > 5) names.push_back(absl::StrCat("+", o.unlocks.size() - 5, " more"));
+    out << Wrap(absl::StrCat(o.action, " unlocks: ", absl::StrJoin(names, ", "), "."), 96, "  ");
+  }
+  out << "\n" << s.Heading("Best itinerary") << "\n";
+  if (r.itinerary.empty()) {
+    out << "  Nothing within the budget unlocks a model.\n";
+  }
+  for (const ItineraryStep& st : r.itinerary) {
+    out << Wrap(absl::StrCat(st.option.action, " — ", FormatUsd(st.option.price_usd), " (total ",
+                             FormatUsd(st.cumulative_usd), "). ", st.why),
+                96, absl::StrCat("  ", st.step, ". "));
+  }
+  for (const std::string& n : r.notes) out << Wrap(n, 96, "note: ");
+}
+
+}  // namespace fitrank::cli

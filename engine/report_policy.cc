@@ -83,6 +83,13 @@ const VerdictLevel& ReportPolicy::VerdictFor(int runs_well, int count) const {
   return verdicts.back();
 }
 
+std::string ReportPolicy::QualityLabelFor(double retention) const {
+  for (const QualityLabel& l : quality_labels) {
+    if (retention >= l.min) return l.text;
+  }
+  return quality_labels.empty() ? "" : quality_labels.back().text;
+}
+
 std::string ReportPolicy::SourceText(const std::string& key) const {
   auto it = sources.find(key);
   return it == sources.end() ? key : it->second;
@@ -134,6 +141,17 @@ std::optional<ReportPolicy> ParseReportPolicy(const std::string& content, const 
         break;
       }
     }
+    r.CheckUnknownKeys();
+  }
+  {
+    MapReader r(top.Child("quality_labels"), file, diags, "quality_labels");
+    CheckSource(r, p, nullptr);
+    ForEachItem(r, "levels", file, diags, [&](MapReader& l) {
+      QualityLabel q;
+      l.Required("min", &q.min, 0, 1);
+      l.Required("text", &q.text);
+      p.quality_labels.push_back(q);
+    });
     r.CheckUnknownKeys();
   }
   {

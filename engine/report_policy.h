@@ -24,6 +24,11 @@ struct VerdictLevel {
   std::string text;
 };
 
+struct QualityLabel {
+  double min = 0;          // retention 0-1
+  std::string text;
+};
+
 struct CapabilitySpec {
   std::string id;
   std::string label;
@@ -47,6 +52,7 @@ struct ReportPolicy {
   std::string top_models_min_grade = "B";
   std::vector<VerdictLevel> verdicts;  // best first
 
+  std::vector<QualityLabel> quality_labels;  // best first
   std::vector<CapabilitySpec> capability_rows;
 
   int picks_per_workload = 3;
@@ -74,6 +80,8 @@ struct ReportPolicy {
   static bool GradeAtLeast(const std::string& grade, const std::string& min_grade);
   // The verdict for `runs_well` of `count` (count 0 gives the last level).
   const VerdictLevel& VerdictFor(int runs_well, int count) const;
+  // The label of a quality retention (0-1), e.g. "High".
+  std::string QualityLabelFor(double retention) const;
   // Text of a source key, or the key itself when unknown.
   std::string SourceText(const std::string& key) const;
 };

@@ -1,0 +1,26 @@
+// Advice items for one model on one setup (the fit report's "what to do about it"), from the
+// estimate and the other quantizations' estimates. Every number in an item comes from the
+// estimator; the wording is fixed here, the thresholds are the estimator's (fit kinds) and the
+// workload profile's (speed targets).
+#ifndef FITRANK_ENGINE_ADVISOR_H_
+#define FITRANK_ENGINE_ADVISOR_H_
+
+#include <vector>
+
+#include "engine/report.h"
+#include "engine/report_env.h"
+#include "engine/report_fit.h"
+
+namespace fitrank {
+
+// Items, most important first:
+//   does-not-fit, offload-active, little-headroom, smaller-quant, remove-offload,
+//   buy-headroom, add-host-ram, context-limited, slow-for-workload.
+// `quants` are the report's quantization rows (for "a smaller quant fits natively").
+std::vector<AdviceItem> FitAdvice(const ReportEnv& env, const Setup& setup, const Model& model,
+                                  const std::string& quant_id, const Estimate& e,
+                                  const WorkloadShape& shape, const std::vector<QuantRow>& quants);
+
+}  // namespace fitrank
+
+#endif  // FITRANK_ENGINE_ADVISOR_H_

@@ -22,12 +22,17 @@
 
 namespace fitrank {
 
+namespace catalog_internal {
+struct CatalogIndex;
+}  // namespace catalog_internal
+
 // The outcome of a forgiving name lookup.
 template <class T>
 struct Lookup {
   const T* found = nullptr;              // the one match, if unambiguous
   std::vector<const T*> ambiguous;       // several equally good matches: ask the user to choose
   std::vector<std::string> suggestions;  // nothing matched: up to three closest names
+  bool exact = false;                    // `found` by its exact id, name or alias
   explicit operator bool() const { return found != nullptr; }
 };
 
@@ -47,6 +52,12 @@ class Catalog {
   // "llama 3.1 405b", "qwen3-30b-a3b". Exact id/name/alias (after NormalizeName) wins; then a
   // unique candidate whose normalised name/alias contains every word of the query; several
   // such candidates are `ambiguous`; none gives `suggestions`.
+  // The word matching and its tie-breaks are in catalog/internal/name_match.h: a query word
+  // may be the prefix of a name's word ("gef 4090"), numbers match only whole ("3" is not
+  // "3.1"), the candidate with the fewest product-changing extra words wins ("4070" is the
+  // 4070, not the 4070 Ti), and words that merely qualify (memory size, PCIe/SXM, brand,
+  // "Instruct") never decide between candidates unless exactly one needs none ("3060" is
+  // ambiguous between 3060 8GB and 3060 12GB; "llama 3.1 8b" finds Llama 3.1 8B Instruct).
   Lookup<Gpu> FindGpu(absl::string_view name) const;
   Lookup<Model> FindModel(absl::string_view name) const;
   Lookup<DiffusionModel> FindDiffusion(absl::string_view name) const;
@@ -56,6 +67,7 @@ class Catalog {
   // Exact id lookups (nullptr if absent).
   const Gpu* GpuById(absl::string_view id) const;
   const Model* ModelById(absl::string_view id) const;
+  const DiffusionModel* DiffusionById(absl::string_view id) const;
   const Quant* QuantById(absl::string_view id) const;
   const Runtime* RuntimeById(absl::string_view id) const;
   const Interconnect* InterconnectById(absl::string_view id) const;
@@ -69,7 +81,9 @@ class Catalog {
   std::vector<Runtime> runtimes_;
   std::vector<Interconnect> interconnects_;
   std::vector<Price> prices_;
-  friend class CatalogBuilder;  // catalog/loader.cc fills the vectors
+  // Id and name indexes over the vectors above (by position, so copies stay valid).
+  std::shared_ptr<const catalog_internal::CatalogIndex> index_;
+  friend class CatalogBuilder;  // catalog/builder.h fills the vectors and the index
 };
 
 }  // namespace fitrank

@@ -1,0 +1,53 @@
+// Assembles a Catalog from records. The loader uses it once every file has been validated;
+// tests of other modules use it to build a small catalog in code:
+//
+//   CatalogBuilder b;
+//   b.Add(gpu).Add(model);
+//   std::unique_ptr<Catalog> c = std::move(b).Build();
+//
+// Build() indexes ids and names for lookup. It does not validate: records are taken as given
+// (a duplicate id keeps the first record for id lookups).
+#ifndef FITRANK_CATALOG_BUILDER_H_
+#define FITRANK_CATALOG_BUILDER_H_
+
+#include <memory>
+
+#include "catalog/catalog.h"
+
+namespace fitrank {
+
+class CatalogBuilder {
+ public:
+  CatalogBuilder() : catalog_(new Catalog()) {}
+
+  CatalogBuilder& Add(Gpu g) { return catalog_->gpus_.push_back(std::move(g)), *this; }
+  CatalogBuilder& Add(Model m) { return catalog_->models_.push_back(std::move(m)), *this; }
+  CatalogBuilder& Add(DiffusionModel d) {
+    return catalog_->diffusion_.push_back(std::move(d)), *this;
+  }
+  CatalogBuilder& Add(Quant q) { return catalog_->quants_.push_back(std::move(q)), *this; }
+  CatalogBuilder& Add(Runtime r) { return catalog_->runtimes_.push_back(std::move(r)), *this; }
+  CatalogBuilder& Add(Interconnect i) {
+    return catalog_->interconnects_.push_back(std::move(i)), *this;
+  }
+  CatalogBuilder& Add(Price p) { return catalog_->prices_.push_back(std::move(p)), *this; }
+
+  // Whole vectors at once (the loader's path).
+  void SetGpus(std::vector<Gpu> v) { catalog_->gpus_ = std::move(v); }
+  void SetModels(std::vector<Model> v) { catalog_->models_ = std::move(v); }
+  void SetDiffusion(std::vector<DiffusionModel> v) { catalog_->diffusion_ = std::move(v); }
+  void SetQuants(std::vector<Quant> v) { catalog_->quants_ = std::move(v); }
+  void SetRuntimes(std::vector<Runtime> v) { catalog_->runtimes_ = std::move(v); }
+  void SetInterconnects(std::vector<Interconnect> v) { catalog_->interconnects_ = std::move(v); }
+  void SetPrices(std::vector<Price> v) { catalog_->prices_ = std::move(v); }
+
+  // The finished, indexed catalog. The builder is spent afterwards.
+  std::unique_ptr<Catalog> Build() &&;
+
+ private:
+  std::unique_ptr<Catalog> catalog_;
+};
+
+}  // namespace fitrank
+
+#endif  // FITRANK_CATALOG_BUILDER_H_

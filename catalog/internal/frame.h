@@ -1,0 +1,51 @@
+// The frame every catalog file shares (catalog/README.md):
+//
+//   schema: fitrank.catalog/v1
+//   kind: gpus
+//   sources: {key: "where the numbers come from", ...}
+//   gpus: [ ...entries... ]
+//
+// ReadFrame() checks it and hands back the entry list; ReadSource() resolves an entry's
+// `source:` key against the file's `sources:` map.
+#ifndef FITRANK_CATALOG_INTERNAL_FRAME_H_
+#define FITRANK_CATALOG_INTERNAL_FRAME_H_
+
+#include <optional>
+#include <string>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/strings/string_view.h"
+#include "base/diagnostics.h"
+#include "base/file_source.h"
+#include "base/yaml_reader.h"
+#include "catalog/types.h"
+
+namespace fitrank::catalog_internal {
+
+inline constexpr absl::string_view kCatalogSchema = "fitrank.catalog/v1";
+
+struct FileFrame {
+  std::string file;                                        // display name, for diagnostics
+  absl::flat_hash_map<std::string, std::string> sources;   // key -> text
+  std::vector<std::string> source_keys;                    // in file order, for did-you-mean
+  YAML::Node entries;                                      // a sequence (possibly empty)
+};
+
+// Reads `catalog/<kind>.yaml` from `source`. Reports a missing file, a YAML syntax error and
+// any problem with the frame; returns nullopt if the entries cannot be read at all. The
+// file's display name and text are appended to `texts` whenever it could be read.
+std::optional<FileFrame> ReadFrame(const FileSource& source, absl::string_view kind,
+                                   Diagnostics* diags,
+                                   std::vector<std::pair<std::string, std::string>>* texts);
+
+// Gives a diagnostic from the generic YAML reader that has no hint one that says how to fix
+// it in a catalog file.
+void AddCatalogHint(Diagnostic* d);
+
+// Reads the entry's required `source:` key into `out`. False (reported) if it is missing or
+// not one of the file's sources.
+bool ReadSource(MapReader& r, const FileFrame& frame, SourceRef* out);
+
+}  // namespace fitrank::catalog_internal
+
+#endif  // FITRANK_CATALOG_INTERNAL_FRAME_H_

@@ -1,0 +1,203 @@
+// LLMs and diffusion models.
+#include "absl/strings/str_cat.h"
+#include "catalog/internal/records.h"
+#include "catalog/vocabulary.h"
+
+namespace fitrank::catalog_internal {
+namespace {
+
+constexpr int kMaxLayers = 1000;
+
+void ReadAttention(MapReader& model, const Model& m, Attention* a) {
+  YAML::Node node = model.Child("attention");
+  if (!node.IsDefined() || node.IsNull()) return;
+  MapReader r(node, model.file(), model.diags(), absl::StrCat("the attention of model `", m.id, "`"));
+  if (!r.ok()) return;
+  std::string kind;
+  if (r.Enum("kind", AttentionKindNames(), &kind, /*required=*/true)) {
+    a->kind = *ParseAttentionKind(kind);
+  }
+  r.Optional("kv_layers", &a->kv_layers, 0, kMaxLayers);
+  r.Optional("sliding_window", &a->sliding_window, 1, 100'000'000);
+  r.Optional("sliding_window_layers", &a->sliding_window_layers, 0, kMaxLayers);
+  r.Optional("kv_lora_rank", &a->kv_lora_rank, 1, 65536);
+  r.Optional("qk_rope_head_dim", &a->qk_rope_head_dim, 0, 4096);
+  r.CheckUnknownKeys();
+
+  if (a->kind == AttentionKind::kSlidingMix) {
+    if (a->sliding_window == 0) {
+      Inconsistent(r, "kind", "sliding attention needs `sliding_window` (tokens kept)",
+                   "add `sliding_window: <tokens>`");
+    }
+    if (a->sliding_window_layers == 0) {
+      Inconsistent(r, "kind", "sliding attention needs `sliding_window_layers`",
+                   "add how many of the KV layers use the window");
+    }
+  }
+  if (a->kind == AttentionKind::kMla && a->kv_lora_rank == 0) {
+    Inconsistent(r, "kind", "MLA attention needs `kv_lora_rank` (the cached latent size)",
+                 "add `kv_lora_rank: <n>` from the model's config.json");
+  }
+  if (a->kind != AttentionKind::kSlidingMix && a->sliding_window_layers > 0) {
+    Inconsistent(r, "sliding_window_layers",
+                 absl::StrCat("`sliding_window_layers` needs `kind: sliding`, not `",
+                              AttentionKindName(a->kind), "`"),
+                 "set `kind: sliding` or drop the sliding-window fields");
+  }
+  if (m.layers > 0 && a->kv_layers > m.layers) {
+    Inconsistent(r, "kv_layers",
+                 absl::StrCat("`kv_layers` (", a->kv_layers, ") exceeds the model's `layers` (",
+                              m.layers, ")"),
+                 "kv_layers counts the layers that keep a KV cache");
+  }
+  int kv_layers = a->kv_layers > 0 ? a->kv_layers : m.layers;
+  if (a->sliding_window_layers > kv_layers && kv_layers > 0) {
+    Inconsistent(r, "sliding_window_layers",
+                 absl::StrCat("`sliding_window_layers` (", a->sliding_window_layers,
+                              ") exceeds the KV layers (", kv_layers, ")"),
+                 "sliding-window layers are a subset of the KV layers");
+  }
+}
+
+void ReadQuality(MapReader& model, const Model& m, Quality* q) {
+  if (!model.Has("quality")) {
+    std::string dummy;
+    model.Required("quality", &dummy);  // reports missing-field
+    return;
+  }
+  MapReader r(model.Child("quality"), model.file(), model.diags(),
+              absl::StrCat("the quality of model `", m.id, "`"));
+  if (!r.ok()) return;
+  r.Required("score", &q->score, 0, 100);
+  r.Optional("estimated", &q->estimated);
+  r.Required("source", &q->source);
+  r.CheckUnknownKeys();
+}
+
+}  // namespace
+
+void ReadModel(const YAML::Node& node, int index, const FileFrame& frame, Diagnostics* diags,
+               Model* m, Places* places) {
+  places->what = EntryWhat(node, "model", index);
+  MapReader r(node, frame.file, diags, places->what);
+  places->entry = r.Where();
+  if (!r.ok()) return;
+  ReadId(r, /*any_case=*/false, &m->id, places);
+  if (r.Required("name", &m->name)) places->name = r.WhereOf("name");
+  ReadAliases(r, &m->aliases, places);
+  r.Required("family", &m->family);
+  r.Required("org", &m->org);
+  r.Enum("kind", ModelKinds(), &m->kind, /*required=*/true);
+
+  bool have_params = r.Required("params_b", &m->params_b, 0.01, 5000);
+  bool have_active = r.Optional("active_params_b", &m->active_params_b, 0.01, 5000);
+  r.Optional("experts", &m->experts, 1, 4096);
+  r.Optional("experts_per_token", &m->experts_per_token, 1, 4096);
+  r.Required("layers", &m->layers, 1, kMaxLayers);
+  r.Required("hidden_size", &m->hidden_size, 64, 131072);
+  bool have_heads = r.Required("attention_heads", &m->attention_heads, 1, 4096);
+  bool have_kv = r.Required("kv_heads", &m->kv_heads, 1, 4096);
+  r.Required("head_dim", &m->head_dim, 8, 4096);
+  ReadAttention(r, *m, &m->attention);
+  r.Optional("vocab_size", &m->vocab_size, 100, 10'000'000);
+  r.Optional("tied_embeddings", &m->tied_embeddings);
+  r.Required("max_context", &m->max_context, 128, 100'000'000);
+  ReadDate(r, "release_date", /*required=*/true, &m->release_date);
+  r.Required("license", &m->license);
+  r.Enum("modality", Modalities(), &m->modality, /*required=*/true);
+  ReadWordList(r, "capabilities", Capabilities(), /*required=*/false, &m->capabilities);
+  r.Optional("hf_repo", &m->hf_repo);
+  r.Optional("ollama_tag", &m->ollama_tag);
+  ReadQuality(r, *m, &m->quality);
+  r.Optional("notes", &m->notes);
+  ReadSource(r, frame, &m->source);
+  r.CheckUnknownKeys();
+
+  // Defaults, then the checks that relate fields.
+  if (!have_active) m->active_params_b = m->params_b;
+  if (m->attention.kv_layers == 0 && m->attention.kind != AttentionKind::kNone) {
+    m->attention.kv_layers = m->layers;
+  }
+  if (have_params && have_active && m->active_params_b > m->params_b) {
+    Inconsistent(r, "active_params_b",
+                 absl::StrCat("model `", m->id, "` has more active (", m->active_params_b,
+                              "B) than total parameters (", m->params_b, "B)"),
+                 "active_params_b counts the parameters read per token: at most params_b");
+  }
+  if (m->experts_per_token > 0 && m->experts > 0 && m->experts_per_token > m->experts) {
+    Inconsistent(r, "experts_per_token",
+                 absl::StrCat("model `", m->id, "` routes ", m->experts_per_token,
+                              " experts per token but has only ", m->experts),
+                 "experts_per_token is at most experts");
+  }
+  bool grouped = m->attention.kind == AttentionKind::kFull ||
+                 m->attention.kind == AttentionKind::kSlidingMix;
+  if (grouped && have_heads && have_kv && m->attention_heads % m->kv_heads != 0) {
+    Inconsistent(r, "kv_heads",
+                 absl::StrCat("model `", m->id, "`: kv_heads (", m->kv_heads,
+                              ") does not divide attention_heads (", m->attention_heads, ")"),
+                 "grouped-query attention shares each KV head among a whole number of query "
+                 "heads; check config.json's num_key_value_heads");
+  }
+}
+
+void ReadDiffusion(const YAML::Node& node, int index, const FileFrame& frame, Diagnostics* diags,
+                   DiffusionModel* d, Places* places) {
+  places->what = EntryWhat(node, "diffusion model", index);
+  MapReader r(node, frame.file, diags, places->what);
+  places->entry = r.Where();
+  if (!r.ok()) return;
+  ReadId(r, /*any_case=*/false, &d->id, places);
+  if (r.Required("name", &d->name)) places->name = r.WhereOf("name");
+  ReadAliases(r, &d->aliases, places);
+  r.Required("family", &d->family);
+  r.Required("org", &d->org);
+  r.Enum("kind", DiffusionKinds(), &d->kind, /*required=*/true);
+  r.Required("architecture", &d->architecture);
+  bool have_params = r.Required("params_b", &d->params_b, 0.01, 5000);
+  bool have_active = r.Optional("active_params_b", &d->active_params_b, 0.01, 5000);
+  r.Optional("text_encoder_params_b", &d->text_encoder_params_b, 0, 1000);
+  r.Optional("vae_params_b", &d->vae_params_b, 0, 100);
+  r.Required("width", &d->width, 64, 16384);
+  r.Required("height", &d->height, 64, 16384);
+  r.Required("steps", &d->steps, 1, 1000);
+  r.Optional("frames", &d->frames, 0, 100000);
+  r.Optional("latent_downsample", &d->latent_downsample, 1, 128);
+  r.Optional("temporal_downsample", &d->temporal_downsample, 1, 128);
+  r.Optional("patch_size", &d->patch_size, 1, 64);
+  r.Optional("gflops_per_step", &d->gflops_per_step, 0, 1e9);
+  r.Optional("vram_min_gb", &d->vram_min_gb, 0, 4096);
+  r.Optional("vram_recommended_gb", &d->vram_recommended_gb, 0, 4096);
+  ReadDate(r, "release_date", /*required=*/true, &d->release_date);
+  r.Required("license", &d->license);
+  r.Optional("hf_repo", &d->hf_repo);
+  r.Optional("notes", &d->notes);
+  ReadSource(r, frame, &d->source);
+  r.CheckUnknownKeys();
+
+  if (!have_active) d->active_params_b = d->params_b;
+  if (have_params && have_active && d->active_params_b > d->params_b) {
+    Inconsistent(r, "active_params_b",
+                 absl::StrCat("diffusion model `", d->id, "` has more active (",
+                              d->active_params_b, "B) than total parameters (", d->params_b,
+                              "B)"),
+                 "active_params_b is at most params_b");
+  }
+  if (d->kind == "video" && d->frames == 0 && r.ok()) {
+    Inconsistent(r, "kind", absl::StrCat("video model `", d->id, "` has no `frames`"),
+                 "add the default frame count, e.g. `frames: 81`");
+  }
+  if (d->kind == "image" && d->frames > 1) {
+    Inconsistent(r, "frames", absl::StrCat("image model `", d->id, "` has `frames`"),
+                 "frames is for video models; drop it or set `kind: video`");
+  }
+  if (d->vram_min_gb > 0 && d->vram_recommended_gb > 0 &&
+      d->vram_min_gb > d->vram_recommended_gb) {
+    Inconsistent(r, "vram_min_gb",
+                 absl::StrCat("`vram_min_gb` (", d->vram_min_gb,
+                              ") exceeds `vram_recommended_gb` (", d->vram_recommended_gb, ")"),
+                 "the minimum cannot exceed the recommendation");
+  }
+}
+
+}  // namespace fitrank::catalog_internal

@@ -1,0 +1,391 @@
+#include "rules/compiled_rules.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <set>
+
+#include "absl/strings/str_cat.h"
+#include "base/text.h"
+#include "rules/internal/expr_compiler.h"
+
+namespace fitrank::rules {
+namespace {
+
+std::atomic<uint64_t> next_book_id{1};
+
+[[noreturn]] void SchemaMismatch() {
+  std::fprintf(stderr,
+               "fitrank: CompiledRules::Evaluate: the FactValues were built from another "
+               "FactSchema than the rules were compiled against\n");
+  std::abort();
+}
+
+inline uint64_t Bit(int index) {
+  return index >= 0 && index < Vocabulary::kMaxIds ? uint64_t{1} << index : uint64_t{1} << 63;
+}
+
+}  // namespace
+
+CompiledRules::CompiledRules() : id_(next_book_id.fetch_add(1)) {}
+CompiledRules::~CompiledRules() = default;
+
+int CompiledRules::FindSet(absl::string_view name) const {
+  for (size_t i = 0; i < sets_.size(); ++i) {
+    if (sets_[i] == name) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int CompiledRules::FindRule(absl::string_view id) const {
+  for (size_t i = 0; i < info_.size(); ++i) {
+    if (info_[i].id == id) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+bool CompiledRules::Applicable(const Rule& r, int workload_index, int mode_index) const {
+  return (r.workload_mask & Bit(workload_index)) && (r.mode_mask & Bit(mode_index));
+}
+
+internal::RunContext CompiledRules::Context(const FactValues& facts, int workload_index,
+                                            int mode_index, internal::RegexMemo* memo) const {
+  if (&facts.schema() != schema_.get()) SchemaMismatch();
+  internal::RunContext ctx;
+  ctx.facts = &facts;
+  ctx.memo = memo;
+  if (workload_index >= 0 && workload_index < static_cast<int>(vocab_.workloads.size())) {
+    ctx.workload = vocab_.workloads[workload_index].id;
+  }
+  if (mode_index >= 0 && mode_index < static_cast<int>(vocab_.modes.size())) {
+    ctx.mode = vocab_.modes[mode_index].id;
+  }
+  return ctx;
+}
+
+void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mode_index,
+                             EvalResult* out) const {
+  const size_t n = rules_.size();
+  if (out->book_id_ != id_) {
+    out->fired.assign(n, 0);
+    out->contribution.assign(n, 0);
+    out->faults_of.assign(n, 0);
+    out->set_total.assign(sets_.size(), 0);
+    out->memo_.assign(program_.regexes.size(), internal::RegexMemo());
+    out->book_id_ = id_;
+  }
+  std::fill(out->set_total.begin(), out->set_total.end(), 0.0);
+  out->cap = -1;
+  out->cap_rule = -1;
+  out->gated = false;
+  out->gate_rule = -1;
+  out->faults = 0;
+  internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
+  const uint64_t wbit = Bit(workload_index);
+  const uint64_t mbit = Bit(mode_index);
+  uint8_t* fired = out->fired.data();
+  double* contribution = out->contribution.data();
+  uint8_t* faults_of = out->faults_of.data();
+  double* set_total = out->set_total.data();
+
+  for (size_t i = 0; i < n; ++i) {
+    const Rule& r = rules_[i];
+    fired[i] = 0;
+    contribution[i] = 0;
+    faults_of[i] = 0;
+    if (!(r.workload_mask & wbit) || !(r.mode_mask & mbit)) continue;
+    ctx.faults = 0;
+    const bool f = r.when < 0 ? r.when_constant : internal::Run(program_, r.when, &ctx).b;
+    if (f) {
+      const double s = r.score < 0 ? r.score_constant : internal::Run(program_, r.score, &ctx).num;
+      fired[i] = 1;
+      contribution[i] = s;
+      set_total[r.set] += s;
+      if (r.cap > out->cap) {
+        out->cap = r.cap;
+        out->cap_rule = static_cast<int>(i);
+      }
+      if (r.gate && !out->gated) {
+        out->gated = true;
+        out->gate_rule = static_cast<int>(i);
+      }
+    }
+    if (ctx.faults != 0) {
+      faults_of[i] = ctx.faults;
+      ++out->faults;
+    }
+  }
+}
+
+Explanation CompiledRules::Explain(const FactValues& facts, int workload_index,
+                                   int mode_index) const {
+  Explanation ex;
+  ex.set_total.assign(sets_.size(), 0);
+  std::vector<internal::RegexMemo> memo(program_.regexes.size());
+  internal::RunContext ctx = Context(facts, workload_index, mode_index, memo.data());
+  for (size_t i = 0; i < rules_.size(); ++i) {
+    const Rule& r = rules_[i];
+    RuleTrace t;
+    t.rule = static_cast<int>(i);
+    t.applicable = Applicable(r, workload_index, mode_index);
+    if (t.applicable) {
+      ctx.faults = 0;
+      t.fired = r.when < 0 ? r.when_constant : internal::Run(program_, r.when, &ctx).b;
+      if (t.fired) {
+        t.contribution =
+            r.score < 0 ? r.score_constant : internal::Run(program_, r.score, &ctx).num;
+        ex.set_total[r.set] += t.contribution;
+        if (r.cap > ex.cap) {
+          ex.cap = r.cap;
+          ex.cap_rule = t.rule;
+        }
+        if (r.gate && !ex.gated) {
+          ex.gated = true;
+          ex.gate_rule = t.rule;
+        }
+      }
+      t.fault = internal::FaultText(ctx.faults);
+      if (t.fired && !says_[i].empty()) {
+        ctx.score = t.contribution;
+        t.sentence = internal::RenderTemplate(says_[i], program_, &ctx);
+      }
+    }
+    ex.rules.push_back(std::move(t));
+  }
+  return ex;
+}
+
+std::string CompiledRules::Say(int rule, const FactValues& facts, int workload_index,
+                               int mode_index, double score) const {
+  if (rule < 0 || rule >= rule_count() || says_[rule].empty()) return "";
+  internal::RunContext ctx = Context(facts, workload_index, mode_index, nullptr);
+  ctx.score = score;
+  return internal::RenderTemplate(says_[rule], program_, &ctx);
+}
+
+// Compiles a merged book; a friend of CompiledRules.
+class RulesCompiler {
+ public:
+  RulesCompiler(const RuleBook& book, std::shared_ptr<const FactSchema> schema,
+           const CompileOptions& options, Diagnostics* diags)
+      : book_(book), options_(options), diags_(diags), out_(new CompiledRules()) {
+    out_->schema_ = std::move(schema);
+    out_->vocab_ = options.vocab;
+    out_->sets_ = options.vocab.sets;
+    out_->disabled_ = book.disabled;
+  }
+
+  std::shared_ptr<const CompiledRules> Run() {
+    const int errors_before = diags_->error_count();
+    CheckVocabulary();
+    internal::ExprCompiler compiler(*out_->schema_, out_->vocab_, &out_->program_);
+    for (const RuleDef& d : book_.rules) CompileRule(d, &compiler);
+    if (diags_->error_count() > errors_before) return nullptr;
+    return std::shared_ptr<const CompiledRules>(out_.release());
+  }
+
+ private:
+  void Warn(std::string code, const Location& where, std::string message, std::string hint = "") {
+    if (options_.warnings) diags_->Warning(std::move(code), where, std::move(message), std::move(hint));
+  }
+
+  void CheckVocabulary() {
+    const Vocabulary& v = options_.vocab;
+    if (static_cast<int>(v.workloads.size()) > Vocabulary::kMaxIds ||
+        static_cast<int>(v.modes.size()) > Vocabulary::kMaxIds) {
+      diags_->Error("too-many-ids", Location{},
+                    absl::StrCat("at most ", Vocabulary::kMaxIds, " workloads and modes are supported"));
+    }
+  }
+
+  void Report(const SourceText& src, const std::vector<ExprError>& errors) {
+    for (const ExprError& e : errors) {
+      Location at = src.At(e.offset);
+      if (e.warning) {
+        Warn(e.code, at, e.message, e.hint);
+      } else {
+        diags_->Error(e.code, at, e.message, e.hint);
+      }
+    }
+  }
+
+  // Compiles `when` or `score`. Returns false on errors.
+  bool Expr(const SourceText& src, Type type, absl::string_view role,
+            internal::ExprCompiler* compiler, internal::CompiledExpr* out) {
+    ParseResult parsed = ParseExpression(src.text, options_.limits);
+    if (!parsed.ok()) {
+      Report(src, {*parsed.error});
+      return false;
+    }
+    std::vector<ExprError> errors;
+    *out = compiler->Compile(src.text, parsed.ast, type, role, false, &errors);
+    Report(src, errors);
+    return out->ok;
+  }
+
+  uint64_t Mask(const std::optional<std::vector<Word>>& words, const std::vector<NamedId>& ids,
+                absl::string_view what, const Location& where, const RuleDef& d,
+                std::vector<int>* indexes) {
+    if (!words) return ~uint64_t{0};
+    uint64_t mask = 0;
+    if (words->empty()) {
+      Warn("unreachable", where,
+           absl::StrCat("rule `", d.id, "` can never fire: its `", what, "s` list is empty"),
+           absl::StrCat("remove `", what, "s` to apply it to every ", what));
+      return 0;
+    }
+    for (const Word& w : *words) {
+      int i = Vocabulary::Find(ids, w.value);
+      if (i < 0 || i >= Vocabulary::kMaxIds) {
+        std::vector<std::string> names = Vocabulary::AllNames(ids);
+        std::string hint = DidYouMean(ClosestMatches(w.value, names, 1));
+        if (hint.empty()) {
+          hint = names.empty() ? absl::StrCat("no ", what, "s are defined")
+                               : absl::StrCat("one of ", QuotedList(names));
+        }
+        diags_->Error(absl::StrCat("unknown-", what), w.where,
+                      absl::StrCat("unknown ", what, " `", w.value, "`"), hint);
+        continue;
+      }
+      mask |= uint64_t{1} << i;
+      if (std::find(indexes->begin(), indexes->end(), i) == indexes->end()) indexes->push_back(i);
+    }
+    return mask;
+  }
+
+  void CompileRule(const RuleDef& d, internal::ExprCompiler* compiler) {
+    RuleInfo info;
+    info.id = d.id;
+    info.set = d.set;
+    info.desc = d.desc;
+    info.file = d.file;
+    info.where = d.where;
+    info.local = d.local;
+    info.overridden = !d.overridden_at.empty();
+    info.when_text = d.when ? d.when->text : "";
+    info.score_text = d.score ? d.score->text : "";
+    info.say_text = d.say ? d.say->text : "";
+    info.gate = d.gate;
+    info.gate_reason = d.gate_reason;
+    info.advice = d.advice;
+    info.tags = d.tags;
+
+    CompiledRules::Rule r;
+    // Set.
+    int set = out_->FindSet(d.set);
+    if (set < 0) {
+      if (!options_.vocab.sets.empty() && warned_sets_.insert(d.set + "\n" + d.file).second) {
+        std::string hint = DidYouMean(ClosestMatches(d.set, options_.vocab.sets, 1));
+        if (hint.empty()) {
+          hint = "a new set scores nothing until a profile gives it a weight";
+        }
+        Warn("unknown-set", d.set_where, absl::StrCat("unknown rule set `", d.set, "`"), hint);
+      }
+      out_->sets_.push_back(d.set);
+      set = static_cast<int>(out_->sets_.size() - 1);
+    }
+    r.set = set;
+    info.set_index = set;
+    // Cap.
+    if (!d.cap.empty()) {
+      const std::vector<std::string>& grades = options_.vocab.grades;
+      auto it = std::find(grades.begin(), grades.end(), d.cap);
+      if (it == grades.end()) {
+        std::string hint = DidYouMean(ClosestMatches(d.cap, grades, 1));
+        if (hint.empty()) hint = absl::StrCat("one of ", QuotedList(grades));
+        diags_->Error("unknown-grade", d.cap_where,
+                      absl::StrCat("`cap` must be a grade letter, not `", d.cap, "`"), hint);
+      } else {
+        r.cap = static_cast<int32_t>(it - grades.begin());
+        info.cap = r.cap;
+      }
+    }
+    r.gate = d.gate;
+    // Applicability.
+    r.workload_mask =
+        Mask(d.workloads, options_.vocab.workloads, "workload", d.workloads_where, d, &info.workloads);
+    r.mode_mask = Mask(d.modes, options_.vocab.modes, "mode", d.modes_where, d, &info.modes);
+    // Expressions.
+    if (d.when) {
+      internal::CompiledExpr e;
+      if (Expr(*d.when, Type::kBool, "`when`", compiler, &e)) {
+        if (e.constant) {
+          r.when_constant = e.constant->b;
+          if (!e.constant->b) {
+            Warn("unreachable", d.when->origin.Start(),
+                 absl::StrCat("rule `", d.id, "` can never fire: its `when` is always false"));
+          }
+        } else {
+          r.when = e.entry;
+        }
+      }
+    }
+    bool score_zero = true;
+    if (d.score) {
+      internal::CompiledExpr e;
+      if (Expr(*d.score, Type::kNumber, "`score`", compiler, &e)) {
+        if (e.constant) {
+          r.score_constant = e.constant->num;
+          score_zero = e.constant->num == 0;
+        } else {
+          r.score = e.entry;
+          score_zero = false;
+        }
+      }
+    }
+    // Sentence.
+    internal::CompiledTemplate say;
+    if (d.say) {
+      std::vector<ExprError> errors;
+      internal::CompileTemplate(d.say->text, compiler, options_.limits, &say, &errors);
+      Report(*d.say, errors);
+    } else {
+      Warn("missing-say", d.where, absl::StrCat("rule `", d.id, "` has no `say` sentence"),
+           "explain shows this sentence when the rule fires: add `say: \"...\"`");
+    }
+    if (d.desc.empty()) {
+      Warn("missing-desc", d.where, absl::StrCat("rule `", d.id, "` has no `desc`"),
+           "add a one-line `desc:` saying what the rule is for");
+    }
+    if (score_zero && r.cap < 0 && !r.gate && !d.say) {
+      Warn("no-effect", d.where,
+           absl::StrCat("rule `", d.id, "` has no effect: no score, cap, gate or sentence"));
+    }
+    out_->rules_.push_back(r);
+    out_->info_.push_back(std::move(info));
+    out_->says_.push_back(std::move(say));
+  }
+
+  const RuleBook& book_;
+  const CompileOptions& options_;
+  Diagnostics* diags_;
+  std::unique_ptr<CompiledRules> out_;
+  std::set<std::string> warned_sets_;
+};
+
+std::shared_ptr<const CompiledRules> CompileRules(const RuleBook& book,
+                                                  std::shared_ptr<const FactSchema> schema,
+                                                  const CompileOptions& options,
+                                                  Diagnostics* diags) {
+  return RulesCompiler(book, std::move(schema), options, diags).Run();
+}
+
+absl::StatusOr<std::shared_ptr<const CompiledRules>> LoadRules(
+    const RuleSources& sources, std::shared_ptr<const FactSchema> schema,
+    const CompileOptions& options, Diagnostics* diags) {
+  const int errors_before = diags->error_count();
+  absl::StatusOr<std::vector<RuleFile>> files = ReadRuleFiles(sources, diags);
+  if (!files.ok()) return files.status();
+  RuleBook book = MergeRuleFiles(*files, diags);
+  std::shared_ptr<const CompiledRules> compiled =
+      CompileRules(book, std::move(schema), options, diags);
+  const int errors = diags->error_count() - errors_before;
+  if (errors > 0 || compiled == nullptr) {
+    return absl::InvalidArgumentError(
+        absl::StrCat(errors, errors == 1 ? " error" : " errors", " in rule files"));
+  }
+  return compiled;
+}
+
+}  // namespace fitrank::rules

@@ -1,0 +1,205 @@
+// A compiled rule book and its evaluation (the "compile" and "evaluate" stages of the rules
+// pipeline).
+//
+// Compile once, evaluate millions:
+//
+//   auto schema = std::make_shared<rules::FactSchema>();
+//   rules::NumberFact headroom = schema->Number("fit.headroom_pct", "...", "%");
+//   ...                                            // every fact the engine provides
+//   rules::CompileOptions opts;
+//   opts.vocab.workloads = {{"chat", {}}, {"coding", {}}, {"agentic", {"agentic-coding"}}, ...};
+//   opts.vocab.modes = {{"balanced", {}}, {"interactive", {}}, ...};
+//   opts.vocab.sets = {"fit", "speed", ...};       // the sets profiles weight, in that order
+//   rules::RuleSources src{data.get(), "rules", local_dir_source.get(), ""};
+//   absl::StatusOr<std::shared_ptr<const rules::CompiledRules>> book =
+//       rules::LoadRules(src, schema, opts, &diags);   // read + merge + compile
+//
+//   // Per thread:
+//   rules::FactValues facts(*schema);
+//   rules::EvalResult result;
+//   // Per candidate (no allocation after the first call):
+//   facts.Clear();
+//   facts.Set(headroom, 23.5); ...
+//   (*book)->Evaluate(facts, workload_index, mode_index, &result);
+//   double score = 0;
+//   for (int s = 0; s < (*book)->set_count(); ++s) score += weight[s] * result.set_total[s];
+//   if (result.gated) ...; if (result.cap >= 0) grade = max(grade, result.cap);
+//
+// Semantics of one rule for one candidate: it is *applicable* when the workload is in its
+// `workloads` (or it has none) and the mode in its `modes` (or none). An applicable rule
+// *fires* when `when` is true (no `when`: always). A fired rule contributes its `score`
+// to its set's total, caps the grade at `cap` and, with `gate: true`, excludes the candidate.
+// Numeric faults (division by zero, log2 of a number <= 0, overflow) yield 0, never NaN or
+// infinity; they are counted in EvalResult::faults and explained by Explain().
+//
+// Thread safety: a CompiledRules is immutable; Evaluate() and Explain() may run concurrently
+// from any number of threads, each with its own FactValues and EvalResult.
+#ifndef FITRANK_RULES_COMPILED_RULES_H_
+#define FITRANK_RULES_COMPILED_RULES_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "base/diagnostics.h"
+#include "rules/facts.h"
+#include "rules/internal/program.h"
+#include "rules/internal/template.h"
+#include "rules/parser.h"
+#include "rules/rule_book.h"
+#include "rules/vocabulary.h"
+
+namespace fitrank::rules {
+
+struct CompileOptions {
+  Vocabulary vocab;
+  // Also report warnings (what `rules lint` shows): unknown set, missing `say` or `desc`,
+  // unreachable rules, rules without effect, constant division by zero. Loading for a
+  // normal run leaves this off, so only errors are reported.
+  bool warnings = false;
+  ParseLimits limits;
+};
+
+// What explain, lint and `rules test` need to know about a compiled rule.
+struct RuleInfo {
+  std::string id;
+  std::string set;
+  int set_index = 0;
+  std::string desc;
+  std::string file;
+  Location where;
+  bool local = false;
+  bool overridden = false;
+  std::string when_text;   // as written ("" if none)
+  std::string score_text;  // as written ("" if none)
+  std::string say_text;    // as written ("" if none)
+  int cap = -1;            // index into Vocabulary::grades, -1 for none
+  bool gate = false;
+  std::string gate_reason;
+  std::string advice;
+  std::vector<std::string> tags;
+  std::vector<int> workloads;  // indexes; empty = every workload
+  std::vector<int> modes;      // indexes; empty = every mode
+};
+
+// Caller-provided storage for one evaluation. Evaluate() sizes it on first use for a rule
+// book and then reuses it: no allocation per candidate. One per thread.
+struct EvalResult {
+  std::vector<uint8_t> fired;         // per rule: 1 if applicable and `when` held
+  std::vector<double> contribution;   // per rule: its score if fired, else 0
+  std::vector<uint8_t> faults_of;     // per rule: numeric fault bits (0 = none)
+  std::vector<double> set_total;      // per set: sum of contributions of its fired rules
+  int cap = -1;        // the worst grade cap among fired rules (index into grades), -1 none
+  int cap_rule = -1;   // the first rule (index) that imposed `cap`
+  bool gated = false;  // a fired rule has `gate: true`: exclude the candidate
+  int gate_rule = -1;  // the first such rule
+  int faults = 0;      // number of rules whose evaluation hit a numeric fault
+
+  // Scratch owned by the evaluator.
+  uint64_t book_id_ = 0;
+  std::vector<internal::RegexMemo> memo_;
+};
+
+// One rule, evaluated for explain.
+struct RuleTrace {
+  int rule = 0;             // index into CompiledRules::rules()
+  bool applicable = false;  // workload and mode match
+  bool fired = false;
+  double contribution = 0;
+  std::string fault;        // "division by zero" ... or empty
+  std::string sentence;     // the rendered `say`, if fired
+};
+
+struct Explanation {
+  std::vector<RuleTrace> rules;  // every rule, in book order
+  std::vector<double> set_total;
+  int cap = -1;
+  int cap_rule = -1;
+  bool gated = false;
+  int gate_rule = -1;
+};
+
+class CompiledRules {
+ public:
+  ~CompiledRules();
+  CompiledRules(const CompiledRules&) = delete;
+  CompiledRules& operator=(const CompiledRules&) = delete;
+
+  const std::vector<RuleInfo>& rules() const { return info_; }
+  int rule_count() const { return static_cast<int>(info_.size()); }
+  // Set names by index (see Vocabulary::sets for the order).
+  const std::vector<std::string>& sets() const { return sets_; }
+  int set_count() const { return static_cast<int>(sets_.size()); }
+  int FindSet(absl::string_view name) const;
+  int FindRule(absl::string_view id) const;
+  const Vocabulary& vocabulary() const { return vocab_; }
+  const FactSchema& schema() const { return *schema_; }
+  // The ids disabled by overrides (for explain and lint).
+  const std::vector<RuleBook::Disabled>& disabled() const { return disabled_; }
+
+  // Evaluates every rule for one candidate. `workload_index` / `mode_index` index
+  // vocabulary().workloads / .modes; -1 means "none": only rules without a `workloads`
+  // (`modes`) list apply, and workload.id (mode.id) reads "". `facts` must have been built
+  // from schema(). Pure: no allocation after `out` is sized, no name lookup, no I/O.
+  void Evaluate(const FactValues& facts, int workload_index, int mode_index,
+                EvalResult* out) const;
+
+  // The slow path for `rules explain`: every rule, fired or not, its contribution, faults
+  // and rendered sentence. Agrees with Evaluate() on every number.
+  Explanation Explain(const FactValues& facts, int workload_index, int mode_index) const;
+
+  // The rule's `say` rendered for these facts, with `score` as its contribution.
+  std::string Say(int rule, const FactValues& facts, int workload_index, int mode_index,
+                  double score) const;
+
+ private:
+  friend class RulesCompiler;
+  CompiledRules();
+
+  struct Rule {
+    int32_t when = -1;   // entry into program_; -1: constant `when_constant`
+    int32_t score = -1;  // entry; -1: constant `score_constant`
+    bool when_constant = true;
+    double score_constant = 0;
+    uint64_t workload_mask = ~uint64_t{0};
+    uint64_t mode_mask = ~uint64_t{0};
+    int32_t set = 0;
+    int32_t cap = -1;
+    bool gate = false;
+  };
+
+  bool Applicable(const Rule& r, int workload_index, int mode_index) const;
+  internal::RunContext Context(const FactValues& facts, int workload_index, int mode_index,
+                               internal::RegexMemo* memo) const;
+
+  uint64_t id_;
+  std::shared_ptr<const FactSchema> schema_;
+  Vocabulary vocab_;
+  std::vector<std::string> sets_;
+  std::vector<RuleInfo> info_;
+  std::vector<Rule> rules_;
+  std::vector<internal::CompiledTemplate> says_;
+  std::vector<RuleBook::Disabled> disabled_;
+  internal::Program program_;
+};
+
+// Compiles a merged rule book against `schema`. Every problem goes to `diags` (with
+// warnings too if options.warnings). Returns nullptr if there was any error.
+std::shared_ptr<const CompiledRules> CompileRules(const RuleBook& book,
+                                                  std::shared_ptr<const FactSchema> schema,
+                                                  const CompileOptions& options,
+                                                  Diagnostics* diags);
+
+// Read + merge + compile (see rule_book.h for the load order). A rule file that cannot be
+// read gives its I/O status; content problems go to `diags` and give InvalidArgument
+// ("N errors in rule files"). The result is usable only if the status is OK.
+absl::StatusOr<std::shared_ptr<const CompiledRules>> LoadRules(
+    const RuleSources& sources, std::shared_ptr<const FactSchema> schema,
+    const CompileOptions& options, Diagnostics* diags);
+
+}  // namespace fitrank::rules
+
+#endif  // FITRANK_RULES_COMPILED_RULES_H_

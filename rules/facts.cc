@@ -1,0 +1,195 @@
+#include "rules/facts.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+
+namespace fitrank::rules {
+
+absl::string_view TypeName(Type t) {
+  switch (t) {
+    case Type::kNumber:
+      return "number";
+    case Type::kBool:
+      return "bool";
+    case Type::kString:
+      return "string";
+    case Type::kStringList:
+      return "string list";
+    case Type::kNumberList:
+      return "number list";
+  }
+  return "?";
+}
+
+FactSchema::FactSchema() {
+  facts_.push_back({std::string(kWorkloadId), Type::kString,
+                    "The workload being evaluated (chat, coding, agentic, rag, reasoning, ...)",
+                    "", -1, true});
+  facts_.push_back({std::string(kModeId), Type::kString,
+                    "The operating mode being evaluated (balanced, interactive, ...)", "", -1,
+                    true});
+}
+
+bool FactSchema::IsValidName(absl::string_view name) {
+  // [a-z][a-z0-9_]* ( "." [a-z][a-z0-9_]* )+
+  int segments = 0;
+  size_t i = 0;
+  while (true) {
+    if (i >= name.size() || !(name[i] >= 'a' && name[i] <= 'z')) return false;
+    ++i;
+    while (i < name.size() && ((name[i] >= 'a' && name[i] <= 'z') ||
+                               (name[i] >= '0' && name[i] <= '9') || name[i] == '_')) {
+      ++i;
+    }
+    ++segments;
+    if (i == name.size()) break;
+    if (name[i] != '.') return false;
+    ++i;
+  }
+  return segments >= 2;
+}
+
+absl::StatusOr<int32_t> FactSchema::Add(absl::string_view name, Type type, absl::string_view doc,
+                                        absl::string_view unit) {
+  if (!IsValidName(name)) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("fact name `", name, "` is not a lowercase dotted name like `fit.kind`"));
+  }
+  if (type == Type::kNumberList) {
+    return absl::InvalidArgumentError(
+        absl::StrCat("fact `", name, "`: facts cannot be number lists"));
+  }
+  if (Find(name) != nullptr) {
+    return absl::AlreadyExistsError(absl::StrCat("fact `", name, "` is declared twice"));
+  }
+  FactDecl d;
+  d.name = std::string(name);
+  d.type = type;
+  d.doc = std::string(doc);
+  d.unit = std::string(unit);
+  d.slot = slot_counts_[static_cast<int>(type)]++;
+  facts_.push_back(std::move(d));
+  return static_cast<int32_t>(facts_.size() - 1);
+}
+
+namespace {
+
+int32_t OrDie(const absl::StatusOr<int32_t>& r) {
+  if (!r.ok()) {
+    std::fprintf(stderr, "fitrank: FactSchema: %s\n", std::string(r.status().message()).c_str());
+    std::abort();
+  }
+  return *r;
+}
+
+}  // namespace
+
+NumberFact FactSchema::Number(absl::string_view name, absl::string_view doc,
+                              absl::string_view unit) {
+  int32_t i = OrDie(Add(name, Type::kNumber, doc, unit));
+  return {facts_[i].slot, i};
+}
+
+BoolFact FactSchema::Bool(absl::string_view name, absl::string_view doc) {
+  int32_t i = OrDie(Add(name, Type::kBool, doc));
+  return {facts_[i].slot, i};
+}
+
+StringFact FactSchema::String(absl::string_view name, absl::string_view doc) {
+  int32_t i = OrDie(Add(name, Type::kString, doc));
+  return {facts_[i].slot, i};
+}
+
+StringListFact FactSchema::StringList(absl::string_view name, absl::string_view doc) {
+  int32_t i = OrDie(Add(name, Type::kStringList, doc));
+  return {facts_[i].slot, i};
+}
+
+const FactDecl* FactSchema::Find(absl::string_view name) const {
+  for (const FactDecl& d : facts_) {
+    if (d.name == name) return &d;
+  }
+  return nullptr;
+}
+
+std::vector<std::string> FactSchema::Names() const {
+  std::vector<std::string> out;
+  out.reserve(facts_.size());
+  for (const FactDecl& d : facts_) out.push_back(d.name);
+  return out;
+}
+
+FactValues::FactValues(const FactSchema& schema)
+    : schema_(&schema),
+      numbers_(schema.slot_count(Type::kNumber)),
+      bools_(schema.slot_count(Type::kBool)),
+      strings_(schema.slot_count(Type::kString)),
+      lists_(schema.slot_count(Type::kStringList)),
+      set_bits_((schema.facts().size() + 63) / 64) {}
+
+void FactValues::Clear() {
+  if (!numbers_.empty()) std::memset(numbers_.data(), 0, numbers_.size() * sizeof(double));
+  if (!bools_.empty()) std::memset(bools_.data(), 0, bools_.size());
+  for (absl::string_view& s : strings_) s = absl::string_view();
+  for (StringListRef& l : lists_) l = StringListRef();
+  if (!set_bits_.empty()) std::memset(set_bits_.data(), 0, set_bits_.size() * sizeof(uint64_t));
+}
+
+void FactValues::Set(NumberFact f, double v) {
+  if (!std::isfinite(v)) {
+    Unset(f.index);
+    return;
+  }
+  numbers_[f.slot] = v;
+  MarkSet(f.index);
+}
+
+void FactValues::Set(BoolFact f, bool v) {
+  bools_[f.slot] = v ? 1 : 0;
+  MarkSet(f.index);
+}
+
+void FactValues::Set(StringFact f, absl::string_view v) {
+  strings_[f.slot] = v;
+  MarkSet(f.index);
+}
+
+void FactValues::Set(StringListFact f, absl::Span<const absl::string_view> v) {
+  lists_[f.slot] = StringListRef{v.data(), static_cast<uint32_t>(v.size()), false};
+  MarkSet(f.index);
+}
+
+void FactValues::Set(StringListFact f, absl::Span<const std::string> v) {
+  lists_[f.slot] = StringListRef{v.data(), static_cast<uint32_t>(v.size()), true};
+  MarkSet(f.index);
+}
+
+void FactValues::Unset(int32_t fact_index) {
+  const FactDecl& d = schema_->facts()[fact_index];
+  if (!d.builtin) {
+    switch (d.type) {
+      case Type::kNumber:
+        numbers_[d.slot] = 0;
+        break;
+      case Type::kBool:
+        bools_[d.slot] = 0;
+        break;
+      case Type::kString:
+        strings_[d.slot] = absl::string_view();
+        break;
+      case Type::kStringList:
+        lists_[d.slot] = StringListRef();
+        break;
+      case Type::kNumberList:
+        break;
+    }
+  }
+  set_bits_[fact_index >> 6] &= ~(uint64_t{1} << (fact_index & 63));
+}
+
+}  // namespace fitrank::rules

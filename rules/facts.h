@@ -1,0 +1,175 @@
+// The facts rules are evaluated over: a schema the engine declares once, and a record of
+// values per candidate.
+//
+// The rules library knows nothing about GPUs or models. The engine declares every fact a rule
+// may read (name, type, doc, unit) in a FactSchema, gets a typed handle back, and for each
+// candidate fills a FactValues record through those handles. Rules are compiled against the
+// schema: fact names become slot numbers, so evaluation does no name lookup.
+//
+//   auto schema = std::make_shared<rules::FactSchema>();
+//   rules::NumberFact headroom = schema->Number("fit.headroom_pct", "Free memory after load", "%");
+//   rules::StringFact kind = schema->String("fit.kind", "native | offload | none");
+//   rules::StringListFact caps = schema->StringList("model.capabilities", "tools, thinking, ...");
+//   ...
+//   rules::FactValues values(*schema);       // allocates once; reuse it for every candidate
+//   values.Set(headroom, 23.5);
+//   values.Set(kind, "native");              // not copied: the text must outlive evaluation
+//   values.Set(caps, model.capabilities);    // a span over catalog-owned strings, not copied
+//
+// Fact names are lowercase dotted identifiers with at least one dot: `fit.headroom_pct`,
+// `perf.decode_tok_s` (segments match [a-z][a-z0-9_]*). Two names are reserved and declared by
+// every schema: `workload.id` and `mode.id` (strings). Their values are not stored in
+// FactValues: they are the workload and mode passed to CompiledRules::Evaluate().
+//
+// Unset facts. A fact not set for a candidate reads as its type's default (0, false, "", []),
+// and the rule function `known(fact)` is false for it. Numbers that are not finite (NaN, inf)
+// are treated as unset, so no NaN ever enters an evaluation.
+//
+// Thread safety: a FactSchema is immutable once compiled against (declare everything first);
+// share it freely. A FactValues is one candidate's record: one per thread.
+#ifndef FITRANK_RULES_FACTS_H_
+#define FITRANK_RULES_FACTS_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+
+namespace fitrank::rules {
+
+// Types of facts and expression values. kNumberList exists only as list literals in rules
+// (`x in [1, 2]`); facts are never number lists.
+enum class Type : uint8_t { kNumber, kBool, kString, kStringList, kNumberList };
+
+// "number", "bool", "string", "string list", "number list".
+absl::string_view TypeName(Type t);
+
+// Typed handles to a declared fact. `slot` indexes the per-type value array of FactValues;
+// `index` is the fact's position in FactSchema::facts(). A default-constructed handle is
+// invalid (index -1) and must not be used.
+struct NumberFact {
+  int32_t slot = -1;
+  int32_t index = -1;
+};
+struct BoolFact {
+  int32_t slot = -1;
+  int32_t index = -1;
+};
+struct StringFact {
+  int32_t slot = -1;
+  int32_t index = -1;
+};
+struct StringListFact {
+  int32_t slot = -1;
+  int32_t index = -1;
+};
+
+struct FactDecl {
+  std::string name;  // "fit.headroom_pct"
+  Type type = Type::kNumber;
+  std::string doc;   // one line for `rules schema`, explain and lint hints
+  std::string unit;  // "%", "GB", "tok/s", "ms"; empty if none
+  int32_t slot = -1;  // index into the value array of `type`
+  bool builtin = false;  // workload.id, mode.id: set by Evaluate(), not by FactValues
+};
+
+class FactSchema {
+ public:
+  // Declares the built-in facts `workload.id` and `mode.id`.
+  FactSchema();
+
+  // Declare a fact and return its handle. A malformed or duplicate name is a programming
+  // error in the engine: Add() returns InvalidArgument/AlreadyExists, the typed helpers
+  // abort with the message (they are called once at start-up with literal names).
+  absl::StatusOr<int32_t> Add(absl::string_view name, Type type, absl::string_view doc,
+                              absl::string_view unit = "");
+  NumberFact Number(absl::string_view name, absl::string_view doc, absl::string_view unit = "");
+  BoolFact Bool(absl::string_view name, absl::string_view doc);
+  StringFact String(absl::string_view name, absl::string_view doc);
+  StringListFact StringList(absl::string_view name, absl::string_view doc);
+
+  // The declaration named `name`, or nullptr.
+  const FactDecl* Find(absl::string_view name) const;
+  // All facts in declaration order (built-ins first).
+  const std::vector<FactDecl>& facts() const { return facts_; }
+  // All fact names, for did-you-mean suggestions.
+  std::vector<std::string> Names() const;
+  // Number of value slots of type `t` (built-ins take none).
+  int32_t slot_count(Type t) const { return slot_counts_[static_cast<int>(t)]; }
+
+  static constexpr absl::string_view kWorkloadId = "workload.id";
+  static constexpr absl::string_view kModeId = "mode.id";
+  // True if `name` is a well-formed fact name (see the file comment).
+  static bool IsValidName(absl::string_view name);
+
+ private:
+  std::vector<FactDecl> facts_;
+  int32_t slot_counts_[5] = {0, 0, 0, 0, 0};
+};
+
+// A string list value: either a span of absl::string_view or a span of std::string (so that
+// catalog vectors can be passed without conversion). Not owning.
+struct StringListRef {
+  const void* data = nullptr;
+  uint32_t size = 0;
+  bool std_strings = false;  // data points to std::string[] rather than absl::string_view[]
+
+  absl::string_view at(uint32_t i) const {
+    return std_strings ? absl::string_view(static_cast<const std::string*>(data)[i])
+                       : static_cast<const absl::string_view*>(data)[i];
+  }
+};
+
+// One candidate's fact values, by slot. Construction allocates; Set/Clear never do.
+class FactValues {
+ public:
+  explicit FactValues(const FactSchema& schema);
+
+  const FactSchema& schema() const { return *schema_; }
+
+  // Makes every fact unset (default values). Cheap (a few memsets); call it between
+  // candidates unless every fact is set every time.
+  void Clear();
+
+  // Non-finite numbers leave the fact unset.
+  void Set(NumberFact f, double v);
+  void Set(BoolFact f, bool v);
+  // The text is not copied: it must stay alive and unchanged until evaluation is done.
+  void Set(StringFact f, absl::string_view v);
+  // The list (and its strings) are not copied, as above.
+  void Set(StringListFact f, absl::Span<const absl::string_view> v);
+  void Set(StringListFact f, absl::Span<const std::string> v);
+  void Unset(int32_t fact_index);
+
+  bool IsSet(int32_t fact_index) const {
+    return (set_bits_[fact_index >> 6] >> (fact_index & 63)) & 1;
+  }
+  double number(NumberFact f) const { return numbers_[f.slot]; }
+  bool boolean(BoolFact f) const { return bools_[f.slot] != 0; }
+  absl::string_view string(StringFact f) const { return strings_[f.slot]; }
+  StringListRef string_list(StringListFact f) const { return lists_[f.slot]; }
+
+  // Slot-level access for the evaluator.
+  const double* numbers() const { return numbers_.data(); }
+  const uint8_t* bools() const { return bools_.data(); }
+  const absl::string_view* strings() const { return strings_.data(); }
+  const StringListRef* lists() const { return lists_.data(); }
+  const uint64_t* set_bits() const { return set_bits_.data(); }
+
+ private:
+  void MarkSet(int32_t index) { set_bits_[index >> 6] |= uint64_t{1} << (index & 63); }
+
+  const FactSchema* schema_;
+  std::vector<double> numbers_;
+  std::vector<uint8_t> bools_;
+  std::vector<absl::string_view> strings_;
+  std::vector<StringListRef> lists_;
+  std::vector<uint64_t> set_bits_;
+};
+
+}  // namespace fitrank::rules
+
+#endif  // FITRANK_RULES_FACTS_H_

@@ -1,0 +1,358 @@
+#include "rules/internal/program.h"
+
+#include <cmath>
+#include <cstring>
+
+namespace fitrank::rules::internal {
+namespace {
+
+inline bool StrEq(const char* a, size_t an, const char* b, size_t bn) {
+  return an == bn && (an == 0 || std::memcmp(a, b, an) == 0);
+}
+
+inline bool ListHas(const List& l, const char* s, size_t n) {
+  if (l.std_strings) {
+    const std::string* items = static_cast<const std::string*>(l.data);
+    for (uint32_t i = 0; i < l.size; ++i) {
+      if (StrEq(items[i].data(), items[i].size(), s, n)) return true;
+    }
+  } else {
+    const absl::string_view* items = static_cast<const absl::string_view*>(l.data);
+    for (uint32_t i = 0; i < l.size; ++i) {
+      if (StrEq(items[i].data(), items[i].size(), s, n)) return true;
+    }
+  }
+  return false;
+}
+
+// Arithmetic that never leaves the finite numbers.
+inline double Finite(double v, RunContext* ctx) {
+  if (std::isfinite(v)) return v;
+  ctx->faults |= kFaultOverflow;
+  return 0;
+}
+
+inline double Divide(double a, double b, RunContext* ctx) {
+  if (b == 0) {
+    ctx->faults |= kFaultDivideByZero;
+    return 0;
+  }
+  return Finite(a / b, ctx);
+}
+
+inline bool Match(const Program& p, int32_t index, Str s, RunContext* ctx) {
+  const RE2& re = *p.regexes[index];
+  if (ctx->memo == nullptr || s.size > static_cast<size_t>(RegexMemo::kMaxLen)) {
+    return RE2::PartialMatch(re2::StringPiece(s.data, s.size), re);
+  }
+  RegexMemo& m = ctx->memo[index];
+  if (m.valid && m.len == s.size && (s.size == 0 || std::memcmp(m.text, s.data, s.size) == 0)) {
+    return m.result;
+  }
+  bool r = RE2::PartialMatch(re2::StringPiece(s.data, s.size), re);
+  m.valid = true;
+  m.len = static_cast<uint8_t>(s.size);
+  if (s.size > 0) std::memcpy(m.text, s.data, s.size);
+  m.result = r;
+  return r;
+}
+
+constexpr double kPow10[] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6};
+
+}  // namespace
+
+std::string FaultText(uint8_t faults) {
+  std::string out;
+  auto add = [&](const char* s) {
+    if (!out.empty()) out += ", ";
+    out += s;
+  };
+  if (faults & kFaultDivideByZero) add("division by zero");
+  if (faults & kFaultLog2) add("log2 of a number <= 0");
+  if (faults & kFaultOverflow) add("overflow");
+  return out;
+}
+
+int32_t Program::Intern(absl::string_view s) {
+  for (size_t i = 0; i < strings.size(); ++i) {
+    if (strings[i] == s) return static_cast<int32_t>(i);
+  }
+  strings.emplace_back(s);
+  return static_cast<int32_t>(strings.size() - 1);
+}
+
+Value Run(const Program& p, int32_t entry, RunContext* ctx) {
+  Value stack[Program::kMaxStack];
+  Value* sp = stack - 1;  // points at the top
+  const Instr* const code = p.code.data();
+  const Instr* ip = code + entry;
+  const FactValues& f = *ctx->facts;
+  const double* nums = f.numbers();
+
+  for (;; ++ip) {
+    switch (ip->op) {
+      case OpCode::kEnd:
+        return *sp;
+      case OpCode::kNum:
+        (++sp)->num = ip->k;
+        break;
+      case OpCode::kBool:
+        (++sp)->b = ip->a != 0;
+        break;
+      case OpCode::kStr: {
+        const std::string& s = p.strings[ip->a];
+        (++sp)->str = Str{s.data(), s.size()};
+        break;
+      }
+      case OpCode::kLoadNum:
+        (++sp)->num = nums[ip->a];
+        break;
+      case OpCode::kLoadBool:
+        (++sp)->b = f.bools()[ip->a] != 0;
+        break;
+      case OpCode::kLoadStr: {
+        absl::string_view s = f.strings()[ip->a];
+        (++sp)->str = Str{s.data(), s.size()};
+        break;
+      }
+      case OpCode::kLoadList: {
+        const StringListRef& l = f.lists()[ip->a];
+        (++sp)->list = List{l.data, l.size, l.std_strings};
+        break;
+      }
+      case OpCode::kWorkload:
+        (++sp)->str = Str{ctx->workload.data(), ctx->workload.size()};
+        break;
+      case OpCode::kMode:
+        (++sp)->str = Str{ctx->mode.data(), ctx->mode.size()};
+        break;
+      case OpCode::kKnown:
+        (++sp)->b = f.IsSet(ip->a);
+        break;
+      case OpCode::kScore:
+        (++sp)->num = ctx->score;
+        break;
+      case OpCode::kFactLtK:
+        (++sp)->b = nums[ip->a] < ip->k;
+        break;
+      case OpCode::kFactLeK:
+        (++sp)->b = nums[ip->a] <= ip->k;
+        break;
+      case OpCode::kFactGtK:
+        (++sp)->b = nums[ip->a] > ip->k;
+        break;
+      case OpCode::kFactGeK:
+        (++sp)->b = nums[ip->a] >= ip->k;
+        break;
+      case OpCode::kFactEqK:
+        (++sp)->b = nums[ip->a] == ip->k;
+        break;
+      case OpCode::kFactNeK:
+        (++sp)->b = nums[ip->a] != ip->k;
+        break;
+      case OpCode::kFactStrEqK:
+      case OpCode::kFactStrNeK: {
+        absl::string_view s = f.strings()[ip->a];
+        const std::string& k = p.strings[ip->b];
+        bool eq = StrEq(s.data(), s.size(), k.data(), k.size());
+        (++sp)->b = (ip->op == OpCode::kFactStrEqK) == eq;
+        break;
+      }
+      case OpCode::kFactListHasK: {
+        const StringListRef& l = f.lists()[ip->a];
+        const std::string& k = p.strings[ip->b];
+        (++sp)->b = ListHas(List{l.data, l.size, l.std_strings}, k.data(), k.size());
+        break;
+      }
+      case OpCode::kNeg:
+        sp->num = -sp->num;
+        break;
+      case OpCode::kNot:
+        sp->b = !sp->b;
+        break;
+      case OpCode::kAbs:
+        sp->num = std::fabs(sp->num);
+        break;
+      case OpCode::kLog2:
+        if (sp->num <= 0) {
+          ctx->faults |= kFaultLog2;
+          sp->num = 0;
+        } else {
+          sp->num = std::log2(sp->num);
+        }
+        break;
+      case OpCode::kRound: {
+        double scale = kPow10[ip->b];
+        sp->num = Finite(std::round(sp->num * scale) / scale, ctx);
+        break;
+      }
+      case OpCode::kLenList:
+        sp->num = static_cast<double>(sp->list.size);
+        break;
+      case OpCode::kAdd:
+        --sp;
+        sp->num = Finite(sp->num + sp[1].num, ctx);
+        break;
+      case OpCode::kSub:
+        --sp;
+        sp->num = Finite(sp->num - sp[1].num, ctx);
+        break;
+      case OpCode::kMul:
+        --sp;
+        sp->num = Finite(sp->num * sp[1].num, ctx);
+        break;
+      case OpCode::kDiv:
+        --sp;
+        sp->num = Divide(sp->num, sp[1].num, ctx);
+        break;
+      case OpCode::kMin:
+        --sp;
+        sp->num = sp[1].num < sp->num ? sp[1].num : sp->num;
+        break;
+      case OpCode::kMax:
+        --sp;
+        sp->num = sp[1].num > sp->num ? sp[1].num : sp->num;
+        break;
+      case OpCode::kLt:
+        --sp;
+        sp->b = sp->num < sp[1].num;
+        break;
+      case OpCode::kLe:
+        --sp;
+        sp->b = sp->num <= sp[1].num;
+        break;
+      case OpCode::kGt:
+        --sp;
+        sp->b = sp->num > sp[1].num;
+        break;
+      case OpCode::kGe:
+        --sp;
+        sp->b = sp->num >= sp[1].num;
+        break;
+      case OpCode::kEq:
+        --sp;
+        sp->b = sp->num == sp[1].num;
+        break;
+      case OpCode::kNe:
+        --sp;
+        sp->b = sp->num != sp[1].num;
+        break;
+      case OpCode::kAddK:
+        sp->num = Finite(sp->num + ip->k, ctx);
+        break;
+      case OpCode::kSubK:
+        sp->num = Finite(sp->num - ip->k, ctx);
+        break;
+      case OpCode::kMulK:
+        sp->num = Finite(sp->num * ip->k, ctx);
+        break;
+      case OpCode::kDivK:
+        sp->num = Divide(sp->num, ip->k, ctx);
+        break;
+      case OpCode::kMinK:
+        sp->num = ip->k < sp->num ? ip->k : sp->num;
+        break;
+      case OpCode::kMaxK:
+        sp->num = ip->k > sp->num ? ip->k : sp->num;
+        break;
+      case OpCode::kLtK:
+        sp->b = sp->num < ip->k;
+        break;
+      case OpCode::kLeK:
+        sp->b = sp->num <= ip->k;
+        break;
+      case OpCode::kGtK:
+        sp->b = sp->num > ip->k;
+        break;
+      case OpCode::kGeK:
+        sp->b = sp->num >= ip->k;
+        break;
+      case OpCode::kEqK:
+        sp->b = sp->num == ip->k;
+        break;
+      case OpCode::kNeK:
+        sp->b = sp->num != ip->k;
+        break;
+      case OpCode::kKSub:
+        sp->num = Finite(ip->k - sp->num, ctx);
+        break;
+      case OpCode::kKDiv:
+        sp->num = Divide(ip->k, sp->num, ctx);
+        break;
+      case OpCode::kClamp: {
+        sp -= 2;
+        double x = sp->num, lo = sp[1].num, hi = sp[2].num;
+        x = x < lo ? lo : x;
+        sp->num = x > hi ? hi : x;
+        break;
+      }
+      case OpCode::kEqBool:
+        --sp;
+        sp->b = sp->b == sp[1].b;
+        break;
+      case OpCode::kNeBool:
+        --sp;
+        sp->b = sp->b != sp[1].b;
+        break;
+      case OpCode::kEqStr:
+      case OpCode::kNeStr: {
+        --sp;
+        bool eq = StrEq(sp->str.data, sp->str.size, sp[1].str.data, sp[1].str.size);
+        sp->b = (ip->op == OpCode::kEqStr) == eq;
+        break;
+      }
+      case OpCode::kEqStrK:
+      case OpCode::kNeStrK: {
+        const std::string& k = p.strings[ip->b];
+        bool eq = StrEq(sp->str.data, sp->str.size, k.data(), k.size());
+        sp->b = (ip->op == OpCode::kEqStrK) == eq;
+        break;
+      }
+      case OpCode::kInNumK: {
+        const std::vector<double>& l = p.number_lists[ip->a];
+        double x = sp->num;
+        bool in = false;
+        for (double v : l) in |= (v == x);
+        sp->b = in;
+        break;
+      }
+      case OpCode::kInStrK: {
+        const std::vector<std::string>& l = p.string_lists[ip->a];
+        Str s = sp->str;
+        bool in = false;
+        for (const std::string& v : l) {
+          if (StrEq(v.data(), v.size(), s.data, s.size)) {
+            in = true;
+            break;
+          }
+        }
+        sp->b = in;
+        break;
+      }
+      case OpCode::kInList: {
+        --sp;
+        sp->b = ListHas(sp[1].list, sp->str.data, sp->str.size);
+        break;
+      }
+      case OpCode::kMatch:
+        sp->b = Match(p, ip->a, sp->str, ctx);
+        break;
+      case OpCode::kJumpIfFalse:
+        if (!sp->b) {
+          ip = code + ip->a - 1;
+        } else {
+          --sp;
+        }
+        break;
+      case OpCode::kJumpIfTrue:
+        if (sp->b) {
+          ip = code + ip->a - 1;
+        } else {
+          --sp;
+        }
+        break;
+    }
+  }
+}
+
+}  // namespace fitrank::rules::internal

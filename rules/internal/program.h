@@ -1,0 +1,173 @@
+// The compiled form of rule expressions: a typed stack bytecode and its interpreter.
+//
+// All expressions of a rule book share one Program; an expression is an entry offset into
+// `code` and runs until kEnd, leaving its value on top of the stack. Types were checked by the
+// compiler, so instructions trust their operands. Running an expression does no allocation
+// and no name lookup: facts are read by slot, constants by index.
+//
+// Numeric faults never produce NaN or infinity: division by zero, log2 of a number <= 0 and
+// an arithmetic result that overflows all yield 0 and set a bit in RunContext::faults.
+#ifndef FITRANK_RULES_INTERNAL_PROGRAM_H_
+#define FITRANK_RULES_INTERNAL_PROGRAM_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+#include "re2/re2.h"
+#include "rules/facts.h"
+
+namespace fitrank::rules::internal {
+
+enum class OpCode : uint8_t {
+  kEnd,
+  // Push a constant or a fact. a: slot / constant index.
+  kNum,       // k
+  kBool,      // a != 0
+  kStr,       // strings[a]
+  kLoadNum,   // numbers[a]
+  kLoadBool,  // bools[a]
+  kLoadStr,   // strings[a] of the facts
+  kLoadList,  // lists[a] of the facts
+  kWorkload,  // canonical id of the workload being evaluated ("" if none)
+  kMode,      // canonical id of the mode being evaluated ("" if none)
+  kKnown,     // IsSet(fact index a)
+  kScore,     // RunContext::score (sentence templates: the rule's contribution)
+  // Fused: number fact `a` compared with constant k.
+  kFactLtK,
+  kFactLeK,
+  kFactGtK,
+  kFactGeK,
+  kFactEqK,
+  kFactNeK,
+  // Fused: string fact `a` ==/!= strings[b].
+  kFactStrEqK,
+  kFactStrNeK,
+  // Fused: string list fact `a` contains strings[b].
+  kFactListHasK,
+  // Unary on the top of the stack.
+  kNeg,
+  kNot,
+  kAbs,
+  kLog2,
+  kRound,   // b: digits (0..6)
+  kLenList, // length of a string list
+  // Binary on numbers: pop rhs, pop lhs, push result.
+  kAdd,
+  kSub,
+  kMul,
+  kDiv,
+  kMin,
+  kMax,
+  kLt,
+  kLe,
+  kGt,
+  kGe,
+  kEq,
+  kNe,
+  // Same with the right operand the constant k.
+  kAddK,
+  kSubK,
+  kMulK,
+  kDivK,
+  kMinK,
+  kMaxK,
+  kLtK,
+  kLeK,
+  kGtK,
+  kGeK,
+  kEqK,
+  kNeK,
+  // k - top, k / top (constant on the left).
+  kKSub,
+  kKDiv,
+  kClamp,  // pop hi, lo, x; push min(max(x, lo), hi)
+  kEqBool,
+  kNeBool,
+  kEqStr,
+  kNeStr,
+  kEqStrK,  // top == strings[b]
+  kNeStrK,
+  kInNumK,   // top (number) in number_lists[a]
+  kInStrK,   // top (string) in string_lists[a]
+  kInList,   // pop list, pop string: string in list
+  kMatch,    // top (string) =~ regexes[a]
+  // Short circuit: if the top is false (true), jump to a keeping it; else pop and go on.
+  kJumpIfFalse,
+  kJumpIfTrue,
+};
+
+struct Instr {
+  OpCode op = OpCode::kEnd;
+  int32_t a = 0;
+  int32_t b = 0;
+  double k = 0;
+};
+
+// A runtime value. The compiler knows which member is live.
+struct Str {
+  const char* data;
+  size_t size;
+  absl::string_view view() const { return absl::string_view(data, size); }
+};
+struct List {
+  const void* data;
+  uint32_t size;
+  bool std_strings;
+  StringListRef ref() const { return StringListRef{data, size, std_strings}; }
+};
+union Value {
+  double num;
+  bool b;
+  Str str;
+  List list;
+};
+
+enum FaultBits : uint8_t {
+  kFaultDivideByZero = 1,
+  kFaultLog2 = 2,
+  kFaultOverflow = 4,
+};
+// "division by zero", "log2 of a number <= 0", "overflow", joined with ", ".
+std::string FaultText(uint8_t faults);
+
+// Memo of one regex's last match, keyed by the subject's content (copied, so it stays valid
+// whatever the caller does with its strings). Subjects longer than kMaxLen are not memoised.
+struct RegexMemo {
+  static constexpr int kMaxLen = 54;
+  uint8_t len = 0;
+  bool valid = false;
+  bool result = false;
+  char text[kMaxLen];
+};
+
+struct Program {
+  static constexpr int kMaxStack = 256;
+
+  std::vector<Instr> code;
+  std::vector<std::string> strings;
+  std::vector<std::vector<double>> number_lists;
+  std::vector<std::vector<std::string>> string_lists;
+  std::vector<std::unique_ptr<RE2>> regexes;
+
+  // Index of `s` in `strings`, adding it if needed.
+  int32_t Intern(absl::string_view s);
+};
+
+struct RunContext {
+  const FactValues* facts = nullptr;
+  absl::string_view workload;  // canonical id, or empty
+  absl::string_view mode;
+  RegexMemo* memo = nullptr;   // one per regex, or nullptr
+  double score = 0;            // what kScore pushes
+  uint8_t faults = 0;          // FaultBits, accumulated
+};
+
+// Runs the expression starting at `entry`.
+Value Run(const Program& program, int32_t entry, RunContext* ctx);
+
+}  // namespace fitrank::rules::internal
+
+#endif  // FITRANK_RULES_INTERNAL_PROGRAM_H_

@@ -74,6 +74,37 @@ absl::StatusOr<Setup> SetupOfCount(const ReportEnv& env, const Gpu& gpu, int cou
   return BuildSetup(*env.estimator, {{&gpu, count}}, options);
 }
 
+SpecsView SpecsOf(const ReportEnv& env, const Gpu& gpu) {
+  SpecsView s;
+  s.gpu = gpu;
+  s.usable_gb = env.estimator->UsableMemoryGb(gpu);
+  if (const Interconnect* ic = env.catalog->InterconnectById(gpu.interconnect)) {
+    s.interconnect_name = ic->name;
+  } else {
+    s.interconnect_name = gpu.interconnect;
+  }
+  if (const Price* p = env.catalog->PriceFor(gpu.id)) {
+    s.street_usd = p->street_usd;
+    s.cloud_usd_per_hour = p->cloud_usd_per_hour;
+    s.price_as_of = p->as_of;
+  }
+  return s;
+}
+
+double PriceOf(const ReportEnv& env, const Gpu& gpu, std::string* basis) {
+  const Price* p = env.catalog->PriceFor(gpu.id);
+  if (p != nullptr && p->street_usd > 0) {
+    if (basis) *basis = absl::StrCat("street ", p->as_of);
+    return p->street_usd;
+  }
+  if (gpu.msrp_usd > 0) {
+    if (basis) *basis = "MSRP";
+    return gpu.msrp_usd;
+  }
+  if (basis) basis->clear();
+  return 0;
+}
+
 const Model* FirstKnownModel(const Catalog& catalog, const std::vector<std::string>& ids) {
   for (const std::string& id : ids) {
     if (const Model* m = catalog.ModelById(id)) return m;

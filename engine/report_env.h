@@ -15,6 +15,7 @@
 #include "engine/estimator.h"
 #include "engine/facts.h"
 #include "engine/report.h"
+#include "engine/report_gpu.h"
 #include "engine/report_policy.h"
 #include "engine/setup.h"
 #include "profiles/profiles.h"
@@ -55,6 +56,12 @@ FitView ViewOf(const FitEstimate& fit);
 // host RAM of `like` (or the GPU class default when null). Error text fit for users.
 absl::StatusOr<Setup> SetupOfCount(const ReportEnv& env, const Gpu& gpu, int count,
                                    const Setup* like = nullptr, bool tensor = false);
+
+// The spec sheet of `gpu` with its catalog prices and interconnect name.
+SpecsView SpecsOf(const ReportEnv& env, const Gpu& gpu);
+// What buying `gpu` costs: street price, else MSRP; 0 when unknown. `basis` gets "street
+// 2026-03" / "MSRP".
+double PriceOf(const ReportEnv& env, const Gpu& gpu, std::string* basis = nullptr);
 
 // The first id of `ids` the catalog knows, or nullptr.
 const Model* FirstKnownModel(const Catalog& catalog, const std::vector<std::string>& ids);

@@ -10,6 +10,8 @@
 #include "engine/report.h"
 #include "engine/report_env.h"
 #include "engine/report_fit.h"
+#include "engine/report_gpu.h"
+#include "engine/report_upgrade.h"
 
 namespace fitrank {
 
@@ -20,6 +22,17 @@ namespace fitrank {
 std::vector<AdviceItem> FitAdvice(const ReportEnv& env, const Setup& setup, const Model& model,
                                   const std::string& quant_id, const Estimate& e,
                                   const WorkloadShape& shape, const std::vector<QuantRow>& quants);
+
+// Strengths and considerations of a GPU for local AI, each a sentence with its numbers, from
+// the GPU's facts compared with the catalog (memory and bandwidth rank among all GPUs) and the
+// report's computed blocks (models that fit, diffusion, scaling).
+void GpuTraits(const ReportEnv& env, const GpuReport& report, std::vector<std::string>* strengths,
+               std::vector<std::string>* considerations);
+
+// Buying advice: verdict from "runs N of the top M models well" (policy), what limits first,
+// red flags, and the itinerary of `upgrade` as sentences.
+BuyingAdvice BuildBuyingAdvice(const ReportEnv& env, const Setup& setup, const GpuReport& report,
+                               const UpgradeReport& upgrade);
 
 }  // namespace fitrank
 

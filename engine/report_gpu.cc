@@ -1,0 +1,74 @@
+// BuildGpuReport: the whole GPU page.
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "engine/advisor.h"
+#include "engine/capability.h"
+#include "engine/report_builders.h"
+#include "engine/report_picks.h"
+#include "engine/report_scaling.h"
+
+namespace fitrank {
+
+namespace {
+
+ModeView ModeViewOf(const Mode& m) {
+  ModeView v;
+  v.id = m.id;
+  v.name = m.name;
+  v.description = m.description;
+  for (const SetWeight& w : m.multipliers) {
+    v.changes.push_back(absl::StrFormat("%s weight x%.2g", w.set, w.value));
+  }
+  if (m.concurrency > 1) v.changes.push_back(absl::StrFormat("%d concurrent sequences", m.concurrency));
+  if (m.decode_target_scale != 1) {
+    v.changes.push_back(absl::StrFormat("decode target x%.2g", m.decode_target_scale));
+  }
+  if (m.ttft_target_scale != 1) v.changes.push_back(absl::StrFormat("TTFT target x%.2g", m.ttft_target_scale));
+  if (m.context_scale != 1) v.changes.push_back(absl::StrFormat("context x%.2g", m.context_scale));
+  if (!m.gpu_counts.empty()) {
+    std::vector<std::string> n;
+    for (int c : m.gpu_counts) n.push_back(absl::StrCat(c));
+    v.changes.push_back(absl::StrCat("tries ", absl::StrJoin(n, "/"), " GPUs"));
+  }
+  if (!m.parallelism.empty()) v.changes.push_back(absl::StrCat(m.parallelism, " parallel"));
+  return v;
+}
+
+}  // namespace
+
+absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setup,
+                                         const std::string& mode_id) {
+  const Mode* mode = mode_id.empty() ? &env.profiles->default_mode()
+                                     : env.profiles->FindMode(mode_id).found;
+  if (mode == nullptr) return absl::InvalidArgumentError(absl::StrCat("unknown mode `", mode_id, "`"));
+  const Gpu& gpu = *setup.devices.front().gpu;
+  GpuReport r;
+  r.specs = SpecsOf(env, gpu);
+  r.setup = ViewOf(env, setup);
+  r.mode = ModeViewOf(*mode);
+  r.capability_matrix = BuildCapabilityMatrix(env, setup, mode->id);
+  for (const Workload& w : env.profiles->workloads()) {
+    WorkloadPicks wp;
+    wp.workload = w.id;
+    wp.label = w.name;
+    wp.picks = RankedPicks(env, setup, w.id, mode->id, env.policy->picks_per_workload);
+    r.recommendations.push_back(std::move(wp));
+  }
+  r.out_of_reach = BuildOutOfReach(env, setup, mode->id);
+  r.diffusion = BuildDiffusionSummary(env, setup);
+  r.multi_gpu = BuildScaling(env, gpu, setup, mode->id);
+  UpgradeQuery uq;
+  uq.workload = env.policy->top_models_workload;
+  uq.mode = mode->id;
+  absl::StatusOr<UpgradeReport> up = BuildUpgradeReport(env, setup, uq);
+  if (up.ok()) {
+    r.upgrades = up->options;
+    if (r.upgrades.size() > 5) r.upgrades.resize(5);
+  }
+  GpuTraits(env, r, &r.strengths, &r.considerations);
+  r.buying_advice = BuildBuyingAdvice(env, setup, r, up.ok() ? *up : UpgradeReport{});
+  return r;
+}
+
+}  // namespace fitrank

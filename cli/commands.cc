@@ -5,6 +5,11 @@ namespace fitrank::cli {
 
 const std::vector<Command>& Commands() {
   static const std::vector<Command> kCommands = {
+      RecommendCommand(),
+      GpuCommand(),
+      FitCommand(),
+      UpgradeCommand(),
+      CompareCommand(),
       CatalogCommand(),
   };
   return kCommands;

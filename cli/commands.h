@@ -7,6 +7,11 @@
 namespace fitrank::cli {
 
 Command CatalogCommand();    // cmd_catalog.cc
+Command RecommendCommand();  // cmd_recommend.cc
+Command GpuCommand();        // cmd_gpu.cc
+Command FitCommand();        // cmd_fit.cc
+Command UpgradeCommand();    // cmd_upgrade.cc
+Command CompareCommand();    // cmd_compare.cc
 
 }  // namespace fitrank::cli
 

@@ -1,0 +1,48 @@
+// fitrank fit MODEL --gpu G: one model on one setup.
+#include "cli/commands.h"
+#include "cli/render_reports.h"
+#include "cli/report_context.h"
+#include "cli/resolve.h"
+#include "engine/report_builders.h"
+
+namespace fitrank::cli {
+
+namespace {
+
+int RunFit(Context& ctx) {
+  const ReportEnv& env = LoadReportEnv(ctx);
+  const auto& pos = ctx.args.positional();
+  if (pos.empty()) throw UsageError("no model given", "fitrank fit MODEL --gpu NAME");
+  if (pos.size() > 1) {
+    throw UsageError("one model at a time", "quote a model name with spaces: \"llama 3.1 405b\"");
+  }
+  FitQuery q;
+  q.model = &ResolveModel(*env.catalog, pos[0]);
+  if (std::optional<std::string> quant = ctx.args.Get("quant")) {
+    q.quant = &ResolveQuant(*env.catalog, *quant);
+  }
+  q.workload = ResolveWorkloadFlag(ctx, env, "chat", false).front();
+  q.mode = ResolveModeFlag(ctx, env);
+  Setup setup = ParseSetup(ctx, env);
+  absl::StatusOr<FitReport> r = BuildFitReport(env, setup, q);
+  if (!r.ok()) {
+    *ctx.err << "fitrank fit: " << r.status().message() << "\n";
+    return 1;
+  }
+  RenderFit(*r, ctx.format, Style{ctx.color}, *ctx.out);
+  return 0;
+}
+
+}  // namespace
+
+Command FitCommand() {
+  std::vector<FlagSpec> flags = SetupFlags();
+  flags.push_back({"quant", "Q", "quantization for the headline numbers (default: the best here)"});
+  flags.push_back({"workload", "W", "chat | coding | agentic | rag | reasoning (default chat)"});
+  return {"fit", "how one model fits and runs on a GPU setup, at every quantization",
+          "fitrank fit MODEL --gpu NAME [--gpu NAME ...] [--gpus N] [--ram GB] [--quant Q] "
+          "[--workload W] [--mode M]",
+          flags, RunFit};
+}
+
+}  // namespace fitrank::cli

@@ -1,0 +1,71 @@
+// fitrank recommend --gpu G: ranked picks for a workload and mode.
+#include "absl/strings/str_cat.h"
+#include "base/text.h"
+#include "cli/commands.h"
+#include "cli/render_reports.h"
+#include "cli/report_context.h"
+#include "engine/report_builders.h"
+
+namespace fitrank::cli {
+
+namespace {
+
+int RunRecommend(Context& ctx) {
+  const ReportEnv& env = LoadReportEnv(ctx);
+  if (!ctx.args.positional().empty()) {
+    throw UsageError(absl::StrCat("unexpected argument `", ctx.args.positional()[0], "`"),
+                     "give GPUs with --gpu NAME");
+  }
+  RecommendQuery q;
+  q.workloads = ResolveWorkloadFlag(ctx, env, "chat", true);
+  q.mode = ResolveModeFlag(ctx, env);
+  q.top_k = ctx.args.GetInt("top", 1, 1000).value_or(5);
+  if (std::optional<std::string> g = ctx.args.Get("min-grade")) {
+    if (g->size() != 1 || std::string("ABCDEF").find((*g)[0]) == std::string::npos) {
+      throw UsageError(absl::StrCat("--min-grade must be a letter A-F, not `", *g, "`"));
+    }
+    q.min_grade = *g;
+  }
+  q.capability = ctx.args.GetOr("capability", "");
+  if (!q.capability.empty()) {
+    bool known = false;
+    std::vector<std::string> caps;
+    for (const Model& m : env.catalog->models()) {
+      for (const std::string& c : m.capabilities) {
+        known |= c == q.capability;
+        if (std::find(caps.begin(), caps.end(), c) == caps.end()) caps.push_back(c);
+      }
+    }
+    if (!known) {
+      std::string hint = DidYouMean(ClosestMatches(q.capability, caps));
+      throw UsageError(absl::StrCat("unknown capability `", q.capability, "`"),
+                       hint.empty() ? absl::StrCat("one of ", QuotedList(caps)) : hint);
+    }
+  }
+  Setup setup = ParseSetup(ctx, env);
+  absl::StatusOr<RecommendReport> r = BuildRecommendReport(env, setup, q);
+  if (!r.ok()) {
+    *ctx.err << "fitrank recommend: " << r.status().message() << "\n";
+    return 1;
+  }
+  RenderRecommend(*r, ctx.format, Style{ctx.color}, *ctx.out);
+  size_t picks = 0;
+  for (const WorkloadPicks& w : r->workloads) picks += w.picks.size();
+  return picks > 0 ? 0 : 1;
+}
+
+}  // namespace
+
+Command RecommendCommand() {
+  std::vector<FlagSpec> flags = SetupFlags();
+  flags.push_back({"workload", "W", "chat | coding | agentic | rag | reasoning | all (default chat)"});
+  flags.push_back({"top", "K", "picks per workload (default 5)"});
+  flags.push_back({"min-grade", "X", "only picks graded X or better (A-F)"});
+  flags.push_back({"capability", "C", "only models with this capability (tools, vision, ...)"});
+  return {"recommend", "ranked model picks for a GPU setup, workload and mode",
+          "fitrank recommend --gpu NAME [--gpu NAME ...] [--gpus N] [--ram GB] [--workload W|all] "
+          "[--mode M] [--top K] [--min-grade X] [--capability C]",
+          flags, RunRecommend};
+}
+
+}  // namespace fitrank::cli

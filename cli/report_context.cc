@@ -1,0 +1,128 @@
+#include "cli/report_context.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "absl/strings/str_cat.h"
+#include "base/text.h"
+#include "cli/resolve.h"
+
+namespace fitrank::cli {
+
+namespace {
+
+struct Loaded {
+  std::unique_ptr<Estimator> estimator;
+  std::unique_ptr<Profiles> profiles;
+  std::unique_ptr<ReportPolicy> policy;
+  ReportEnv env;
+};
+
+}  // namespace
+
+const ReportEnv& LoadReportEnv(Context& ctx) {
+  const Catalog& catalog = LoadCatalog(ctx);
+  static std::mutex mu;
+  static auto* cache = new std::map<const Catalog*, std::unique_ptr<Loaded>>();
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = cache->find(&catalog);
+  if (it != cache->end()) return it->second->env;
+  auto l = std::make_unique<Loaded>();
+  Diagnostics diags;
+  l->estimator = Estimator::Load(*ctx.data, &diags);
+  l->profiles = Profiles::Load(*ctx.data, &diags);
+  std::optional<ReportPolicy> policy = LoadReportPolicy(*ctx.data, &diags);
+  if (diags.HasErrors() || !l->estimator || !l->profiles || !policy) {
+    *ctx.err << diags.Render();
+    throw ExitNow(2);
+  }
+  l->policy = std::make_unique<ReportPolicy>(std::move(*policy));
+  l->env.catalog = &catalog;
+  l->env.estimator = l->estimator.get();
+  l->env.profiles = l->profiles.get();
+  l->env.policy = l->policy.get();
+  const ReportEnv& env = l->env;
+  (*cache)[&catalog] = std::move(l);
+  return env;
+}
+
+std::vector<FlagSpec> SetupFlags(bool gpu_flag) {
+  std::vector<FlagSpec> f;
+  if (gpu_flag) {
+    f.push_back({"gpu", "NAME", "a GPU; repeat for a mixed rig (--gpu 4090 --gpu 3090)", true});
+  }
+  f.push_back({"gpus", "N", "N of that GPU (1-64)"});
+  f.push_back({"ram", "GB", "host RAM for offload (default: typical for the GPU class)"});
+  f.push_back({"mode", "M", "balanced | interactive | background | light-api | scale-out"});
+  return f;
+}
+
+Setup ParseSetup(Context& ctx, const ReportEnv& env, std::vector<std::string> extra_gpus) {
+  std::vector<std::string> names = std::move(extra_gpus);
+  if (ctx.args.Has("gpu")) {
+    for (const std::string& n : ctx.args.GetAll("gpu")) names.push_back(n);
+  }
+  if (names.empty()) throw UsageError("no GPU given", "add --gpu NAME, e.g. --gpu \"RTX 4090\"");
+  std::vector<DeviceGroup> devices;
+  for (const std::string& n : names) {
+    const Gpu& g = ResolveGpu(*env.catalog, n);
+    if (!devices.empty() && devices.back().gpu == &g) {
+      ++devices.back().count;
+    } else {
+      devices.push_back({&g, 1});
+    }
+  }
+  if (std::optional<int> n = ctx.args.GetInt("gpus", 1, kMaxDevices)) {
+    if (devices.size() != 1 || devices[0].count != 1) {
+      throw UsageError("--gpus needs exactly one --gpu",
+                       "for a mixed rig repeat --gpu once per card instead");
+    }
+    devices[0].count = *n;
+  }
+  SetupOptions options;
+  options.interconnects = &env.catalog->interconnects();
+  if (std::optional<double> ram = ctx.args.GetDouble("ram", 1, 65536)) options.host_ram_gb = *ram;
+  absl::StatusOr<Setup> setup = BuildSetup(*env.estimator, devices, options);
+  if (!setup.ok()) throw UsageError(std::string(setup.status().message()));
+  return *setup;
+}
+
+std::string ResolveModeFlag(Context& ctx, const ReportEnv& env) {
+  std::optional<std::string> m = ctx.args.Get("mode");
+  if (!m) return env.profiles->default_mode().id;
+  ProfileLookup<Mode> r = env.profiles->FindMode(*m);
+  if (r.found == nullptr) {
+    std::vector<std::string> ids;
+    for (const Mode& x : env.profiles->modes()) ids.push_back(x.id);
+    std::string hint = DidYouMean(r.suggestions);
+    throw UsageError(absl::StrCat("unknown mode `", *m, "`"),
+                     hint.empty() ? absl::StrCat("one of ", QuotedList(ids)) : hint);
+  }
+  return r.found->id;
+}
+
+std::string ResolveWorkload(const ReportEnv& env, const std::string& name) {
+  ProfileLookup<Workload> r = env.profiles->FindWorkload(name);
+  if (r.found == nullptr) {
+    std::vector<std::string> ids;
+    for (const Workload& x : env.profiles->workloads()) ids.push_back(x.id);
+    std::string hint = DidYouMean(r.suggestions);
+    throw UsageError(absl::StrCat("unknown workload `", name, "`"),
+                     hint.empty() ? absl::StrCat("one of ", QuotedList(ids), " or `all`") : hint);
+  }
+  return r.found->id;
+}
+
+std::vector<std::string> ResolveWorkloadFlag(Context& ctx, const ReportEnv& env,
+                                             const std::string& def, bool allow_all) {
+  std::string w = ctx.args.GetOr("workload", def);
+  if (allow_all && w == "all") {
+    std::vector<std::string> ids;
+    for (const Workload& x : env.profiles->workloads()) ids.push_back(x.id);
+    return ids;
+  }
+  return {ResolveWorkload(env, w)};
+}
+
+}  // namespace fitrank::cli

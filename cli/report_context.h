@@ -1,0 +1,37 @@
+// What the report commands (recommend, gpu, fit, upgrade, compare) share: loading the
+// estimator, profiles, report policy and scoring engine once per process next to the catalog,
+// parsing the setup flags, resolving workload and mode names, and printing a report.
+//
+// Loading errors print every diagnostic and end the command with exit 2 (ExitNow). Unknown
+// names are UsageErrors with a did-you-mean (exit 2).
+#ifndef FITRANK_CLI_REPORT_CONTEXT_H_
+#define FITRANK_CLI_REPORT_CONTEXT_H_
+
+#include <string>
+#include <vector>
+
+#include "cli/command.h"
+#include "engine/report_env.h"
+
+namespace fitrank::cli {
+
+// The loaded data, cached per data source. Never null members except `scorer` (no rules).
+const ReportEnv& LoadReportEnv(Context& ctx);
+
+// The setup flags every report command declares: --gpu (repeatable), --gpus, --ram, --mode.
+std::vector<FlagSpec> SetupFlags(bool gpu_flag = true);
+
+// Builds the setup from --gpu/--gpus/--ram (and `extra_gpus`, e.g. a positional GPU name).
+// Throws UsageError for no GPU, --gpus without exactly one kind, an unknown name, or a setup
+// the estimator refuses.
+Setup ParseSetup(Context& ctx, const ReportEnv& env, std::vector<std::string> extra_gpus = {});
+
+// --mode: the mode id ("" -> default). --workload: ids; "all" expands to every workload.
+std::string ResolveModeFlag(Context& ctx, const ReportEnv& env);
+std::string ResolveWorkload(const ReportEnv& env, const std::string& name);
+std::vector<std::string> ResolveWorkloadFlag(Context& ctx, const ReportEnv& env,
+                                             const std::string& def, bool allow_all);
+
+}  // namespace fitrank::cli
+
+#endif  // FITRANK_CLI_REPORT_CONTEXT_H_

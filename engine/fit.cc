@@ -1,0 +1,121 @@
+// Fit: where the working set (weights + KV cache + buffers) lives, and whether it fits.
+//
+// Layer split puts consecutive layers on each GPU in proportion to its free memory (llama.cpp's
+// default tensor split), so a mixed rig fills each card to the same share. Tensor parallel
+// gives each GPU 1/N. What does not fit spills to host RAM (runtimes that can offload), whole
+// layers with their KV. The runtime allocates the whole context's KV up front, so memory uses
+// the full context while speed uses the filled part.
+#include <algorithm>
+#include <cmath>
+
+#include "absl/strings/str_format.h"
+#include "engine/internal/context.h"
+
+namespace fitrank::internal {
+namespace {
+
+// Working set in GB at `context` tokens: weights + KV of `batch` sequences + all overheads.
+double NeedGb(const Ctx& ctx, int context, double* overhead_gb) {
+  const Setup& s = *ctx.setup;
+  double over = 0;
+  for (size_t i = 0; i < s.devices.size(); ++i) {
+    over += s.devices[i].count *
+            DeviceOverheadGb(ctx, *s.devices[i].gpu, context, i + 1 == s.devices.size());
+  }
+  if (overhead_gb != nullptr) *overhead_gb = over;
+  return ctx.m.weights_bytes / 1e9 + KvBytes(*ctx.model, context, ctx.kv_elem) * ctx.batch / 1e9 +
+         over;
+}
+
+// Largest context in [1, max_ctx] with NeedGb <= limit_gb; 0 if none.
+int LargestContext(const Ctx& ctx, double limit_gb, int max_ctx) {
+  if (max_ctx < 1 || NeedGb(ctx, 1, nullptr) > limit_gb) return 0;
+  if (NeedGb(ctx, max_ctx, nullptr) <= limit_gb) return max_ctx;
+  int lo = 1, hi = max_ctx;  // need(lo) fits, need(hi) does not
+  while (hi - lo > 1) {
+    int mid = lo + (hi - lo) / 2;
+    if (NeedGb(ctx, mid, nullptr) <= limit_gb) lo = mid;
+    else hi = mid;
+  }
+  return lo >= 1024 ? lo / 256 * 256 : lo;  // round to what people configure
+}
+
+}  // namespace
+
+void ComputeFit(Ctx* ctx, Estimate* e) {
+  const Setup& s = *ctx->setup;
+  const int groups = static_cast<int>(s.devices.size());
+  const bool tensor = ctx->par == Parallelism::kTensor && s.device_count > 1;
+  double usable_total = 0, overhead_total = 0, cap_total = 0, cap_min = 1e300;
+  double cap[kMaxDeviceGroups] = {};
+  for (int i = 0; i < groups; ++i) {
+    const Gpu& g = *s.devices[i].gpu;
+    const double usable = UsableGb(*ctx, g);
+    const double over = DeviceOverheadGb(*ctx, g, ctx->context, i + 1 == groups);
+    cap[i] = std::max(usable - over, 0.0);
+    usable_total += s.devices[i].count * usable;
+    overhead_total += s.devices[i].count * over;
+    cap_total += s.devices[i].count * cap[i];
+    cap_min = std::min(cap_min, cap[i]);
+    e->placement.group_usable_gb[i] = usable;
+  }
+  if (tensor) cap_total = cap_min * s.device_count;
+  e->placement.groups = groups;
+
+  const double weights_gb = ctx->m.weights_bytes / 1e9;
+  const double kv_gb = KvBytes(*ctx->model, ctx->context, ctx->kv_elem) * ctx->batch / 1e9;
+  const double need = weights_gb + kv_gb;  // what is split over the devices
+  MemoryEstimate& mem = e->memory;
+  mem.weights_gb = weights_gb;
+  mem.kv_gb = kv_gb;
+  mem.overhead_gb = overhead_total;
+  mem.total_gb = weights_gb + kv_gb + overhead_total;
+  mem.usable_gb = usable_total;
+
+  const double tight = ctx->C(K::kTightHeadroomPct);
+  const bool can_offload = ctx->C(K::kHostOffload) >= 0.5;
+  const double host_avail = HostAvailableGb(*ctx);
+  FitEstimate& fit = e->fit;
+  fit = FitEstimate{};
+  if (need <= cap_total) {
+    for (int i = 0; i < groups; ++i) {
+      e->placement.group_weights_gb[i] =
+          tensor ? need / s.device_count : need * SafeDiv(cap[i], cap_total);
+    }
+    fit.headroom_pct = std::clamp(SafeDiv(usable_total - mem.total_gb, usable_total) * 100, 0.0, 100.0);
+    fit.kind = fit.headroom_pct >= tight ? FitKind::kNativeComfortable : FitKind::kNativeTight;
+  } else {
+    const double spill = need - cap_total;
+    for (int i = 0; i < groups; ++i) e->placement.group_weights_gb[i] = tensor ? cap_min : cap[i];
+    e->placement.host_weights_gb = spill;
+    fit.offload_pct = std::clamp(SafeDiv(spill, need) * 100, 0.0, 100.0);
+    fit.host_ram_gb = spill;
+    if (!can_offload) {
+      e->problems |= kProblemNoOffload;
+      fit.kind = FitKind::kNoFit;
+    } else {
+      fit.kind = spill <= host_avail ? FitKind::kOffload : FitKind::kNoFit;
+    }
+  }
+
+  // Safe context: the largest context that fits natively; if the weights alone overflow the
+  // accelerators, the largest that fits with offload.
+  const int max_ctx = ctx->model->max_context > 0 ? ctx->model->max_context : (1 << 20);
+  int safe = LargestContext(*ctx, usable_total, max_ctx);
+  if (safe == 0 && can_offload) safe = LargestContext(*ctx, usable_total + host_avail, max_ctx);
+  e->safe_context = safe;
+
+  if (ctx->t != nullptr) {
+    ctx->t->Formula("memory.total_gb", "weights + kv(context) x batch + sum over GPUs (runtime context + compute buffers)",
+                    absl::StrFormat("%.2f + %.2f + %.2f = %.2f GB of %.2f GB usable", weights_gb,
+                                    kv_gb, overhead_total, mem.total_gb, usable_total));
+    ctx->t->Formula("fit", "native if weights+kv <= sum(usable - overhead); else offload the rest to host RAM",
+                    absl::StrFormat("%s, headroom %.1f%%, offload %.1f%% (%.2f GB host; %.1f GB host available)",
+                                    FitKindName(fit.kind), fit.headroom_pct, fit.offload_pct,
+                                    fit.host_ram_gb, host_avail));
+    ctx->t->Formula("safe_context", "largest context whose working set still fits, capped at the model maximum",
+                    absl::StrFormat("%d tokens (model maximum %d)", safe, max_ctx));
+  }
+}
+
+}  // namespace fitrank::internal

@@ -1,0 +1,45 @@
+// Serving at concurrency: how many sequences of `context` tokens fit their KV cache beside the
+// weights, and the decode speed at that concurrency. Each step reads the weights once for the
+// whole batch (MoE: the experts the batch touches) and each sequence's KV; aggregate tokens/s
+// grows with the batch until the matrix units bind (decode.cc's floors); per-user speed falls.
+#include <algorithm>
+#include <cmath>
+
+#include "absl/strings/str_format.h"
+#include "engine/internal/context.h"
+
+namespace fitrank::internal {
+
+void ComputeServing(Ctx* ctx, Estimate* e) {
+  const Setup& s = *ctx->setup;
+  ServingEstimate& sv = e->serving;
+  sv = ServingEstimate{};
+  if (e->fit.kind == FitKind::kNoFit) return;
+  double cap = 0;
+  for (size_t i = 0; i < s.devices.size(); ++i) {
+    const Gpu& g = *s.devices[i].gpu;
+    cap += s.devices[i].count *
+           std::max(UsableGb(*ctx, g) - DeviceOverheadGb(*ctx, g, ctx->context, i + 1 == s.devices.size()), 0.0);
+  }
+  if (e->fit.kind == FitKind::kOffload) cap += HostAvailableGb(*ctx);
+  const double free_gb = cap - e->memory.weights_gb;
+  const double kv_seq_gb = KvBytes(*ctx->model, ctx->context, ctx->kv_elem) / 1e9;
+  const double max_seqs = ctx->C(K::kServingMaxSequences);
+  double n = kv_seq_gb > 0 ? std::floor(SafeDiv(free_gb, kv_seq_gb)) : max_seqs;
+  n = std::clamp(n, 0.0, max_seqs);
+  sv.max_concurrency = static_cast<int>(n);
+  if (sv.max_concurrency < 1) return;
+  sv.concurrency = ctx->batch > 1 ? std::min(ctx->batch, sv.max_concurrency) : sv.max_concurrency;
+  const double avg_ctx = std::min<double>(ctx->prompt + ctx->gen / 2.0, ctx->context);
+  const double step_ms = DecodeStepMs(*ctx, *e, sv.concurrency, avg_ctx, true);
+  sv.per_user_tok_s = Finite(SafeDiv(1000.0, step_ms));
+  sv.aggregate_tok_s = sv.per_user_tok_s * sv.concurrency;
+  if (ctx->t != nullptr) {
+    ctx->t->Formula("serving.max_concurrency",
+                    "floor((usable - overhead - weights) / KV per sequence at context), capped by the runtime",
+                    absl::StrFormat("(%.2f - %.2f) GB / %.3f GB = %d (cap %.0f)", cap,
+                                    e->memory.weights_gb, kv_seq_gb, sv.max_concurrency, max_seqs));
+  }
+}
+
+}  // namespace fitrank::internal

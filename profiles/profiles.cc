@@ -19,8 +19,7 @@ constexpr int kMaxTokens = 10'000'000;
 
 // Reads the frame every profiles file shares (schema, kind, sources) and returns the list
 // under `list_key`, or an undefined node after reporting why.
-YAML::Node ReadFrame(MapReader& top, absl::string_view kind, absl::string_view list_key,
-                     std::vector<std::string> extra_keys = {}) {
+YAML::Node ReadFrame(MapReader& top, absl::string_view kind, absl::string_view list_key) {
   std::string schema, file_kind;
   if (top.Required("schema", &schema) && schema != kSchema) {
     top.diags()->Error("unknown-schema", top.WhereOf("schema"),
@@ -36,7 +35,6 @@ YAML::Node ReadFrame(MapReader& top, absl::string_view kind, absl::string_view l
     top.diags()->Error("wrong-type", LocationOf(sources, top.file()),
                        "`sources` must be a map of `key: where the numbers come from`");
   }
-  for (const std::string& k : extra_keys) top.Known(k);
   YAML::Node list = top.Child(list_key);
   if (!list.IsDefined() || list.IsNull()) {
     top.diags()->Error("missing-field", top.Where(), absl::StrCat("the file has no `", list_key, "`"),
@@ -111,6 +109,7 @@ void ReadWorkloads(const YAML::Node& list, const std::string& file, Diagnostics*
     int before = diags->error_count();
     r.Required("id", &w.id);
     r.Required("name", &w.name);
+    r.Required("phrase", &w.phrase);
     r.Optional("aliases", &w.aliases);
     r.Optional("description", &w.description);
     r.Required("context_tokens", &w.context_tokens, 256, kMaxTokens);
@@ -222,6 +221,7 @@ void ReadGrades(MapReader& top, const YAML::Node& list, Diagnostics* diags, Grad
     }
   }
   top.Optional("cap_margin", &out->cap_margin, 0, 10);
+  top.Optional("reason_order", &out->reason_order);
   std::set<std::string> letters;
   for (const YAML::Node& item : list) {
     MapReader r(item, file, diags, "grade");
@@ -339,6 +339,20 @@ std::unique_ptr<Profiles> Profiles::Parse(absl::string_view workloads, absl::str
   if (auto node = ParseYaml(workloads, workloads_name, diags)) {
     MapReader top(*node, std::string(workloads_name), diags, "the workloads file");
     YAML::Node list = ReadFrame(top, "workloads", "workloads");
+    YAML::Node phrases = top.Child("capability_phrases");
+    if (phrases.IsMap()) {
+      for (auto it = phrases.begin(); it != phrases.end(); ++it) {
+        if (it->first.IsScalar() && it->second.IsScalar()) {
+          p->capability_phrases_.emplace_back(it->first.Scalar(), it->second.Scalar());
+        } else {
+          diags->Error("wrong-type", LocationOf(it->first, top.file()),
+                       "`capability_phrases` maps a capability id to a phrase: `tools: tool calling`");
+        }
+      }
+    } else if (phrases.IsDefined() && !phrases.IsNull()) {
+      diags->Error("wrong-type", LocationOf(phrases, top.file()),
+                   "`capability_phrases` must be a map like {tools: tool calling}");
+    }
     top.CheckUnknownKeys();
     if (list.IsDefined()) ReadWorkloads(list, top.file(), diags, &p->workloads_);
     if (p->workloads_.empty() && diags->error_count() == before) {
@@ -370,13 +384,20 @@ std::unique_ptr<Profiles> Profiles::Parse(absl::string_view workloads, absl::str
 
   if (auto node = ParseYaml(grades, grades_name, diags)) {
     MapReader top(*node, std::string(grades_name), diags, "the grades file");
-    YAML::Node list = ReadFrame(top, "grades", "grades", {"set_score_range", "cap_margin"});
+    YAML::Node list = ReadFrame(top, "grades", "grades");
     if (list.IsDefined()) ReadGrades(top, list, diags, &p->grades_);
     top.CheckUnknownKeys();
   }
 
   if (diags->error_count() != before) return nullptr;
   return p;
+}
+
+absl::string_view Profiles::CapabilityPhrase(absl::string_view capability) const {
+  for (const auto& [id, phrase] : capability_phrases_) {
+    if (id == capability) return phrase;
+  }
+  return capability;
 }
 
 ProfileLookup<Workload> Profiles::FindWorkload(absl::string_view name) const {

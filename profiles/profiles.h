@@ -31,7 +31,8 @@ struct SetWeight {
 
 struct Workload {
   std::string id;                    // "chat" | "coding" | "agentic" | "rag" | "reasoning" (an interface)
-  std::string name;                  // "Agentic coding"
+  std::string name;                  // "Agentic coding" (titles)
+  std::string phrase;                // "agentic coding" (mid-sentence in reasons)
   std::vector<std::string> aliases;  // "agentic-coding"
   std::string description;
   int context_tokens = 0;            // context the runtime allocates (KV sized for this)
@@ -82,6 +83,8 @@ struct GradeScale {
   double set_score_min = 0;        // each set's total is clamped to [min, max]
   double set_score_max = 100;
   double cap_margin = 0.1;         // a capped score sits this far under the next better grade
+  // Rule sets in the order their reasons are told (sets not listed follow, in rule order).
+  std::vector<std::string> reason_order;
 
   // Index into `grades` of the grade for `score` (the last grade if below every threshold).
   int IndexFor(double score) const;
@@ -114,6 +117,9 @@ class Profiles {
   const std::vector<Mode>& modes() const { return modes_; }
   const GradeScale& grades() const { return grades_; }
   const Mode& default_mode() const { return modes_[default_mode_]; }
+  // How reasons name `capability` mid-sentence ("tools" -> "tool calling"); the id itself if
+  // the file gives no phrase.
+  absl::string_view CapabilityPhrase(absl::string_view capability) const;
 
   ProfileLookup<Workload> FindWorkload(absl::string_view name) const;
   ProfileLookup<Mode> FindMode(absl::string_view name) const;
@@ -126,6 +132,7 @@ class Profiles {
   std::vector<Mode> modes_;
   GradeScale grades_;
   size_t default_mode_ = 0;
+  std::vector<std::pair<std::string, std::string>> capability_phrases_;
 };
 
 }  // namespace fitrank

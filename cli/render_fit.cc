@@ -155,8 +155,9 @@ void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream&
   facts.Add({"TTFT", FormatMs(r.ttft_ms)});
   facts.Add({"Safe context", absl::StrCat(FormatContext(r.safe_context), " of ",
                                           FormatContext(r.max_context), " max")});
-  facts.Add({"Grade", absl::StrCat(s.Grade(r.grade), " (", FormatNumber(r.score, 0), "/100)")});
-  out << "\n";
+  if (!r.grade.empty()) {
+    facts.Add({"Grade", absl::StrCat(s.Grade(r.grade), " (", FormatNumber(r.score, 0), "/100)")});
+  }
   // Two-column facts without the header rule.
   std::ostringstream tmp;
   facts.Print(tmp);

@@ -284,7 +284,9 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
 
   Section("Multi-GPU scaling", f, s, out);
   out << "  Via " << (r.multi_gpu.interconnect.empty() ? "PCIe" : r.multi_gpu.interconnect);
-  if (r.multi_gpu.interconnect_gbps > 0) out << " (" << FormatNumber(r.multi_gpu.interconnect_gbps, 0) << " GB/s)";
+  if (r.multi_gpu.interconnect_gbps > 0 && r.multi_gpu.interconnect.find("GB/s") == std::string::npos) {
+    out << " (" << FormatNumber(r.multi_gpu.interconnect_gbps, 0) << " GB/s)";
+  }
   out << ".\n";
   TextTable sc({"Config", "Usable memory", "Models that fit", "Est. bandwidth", "Decode speed-up"},
                {false, true, true, true, true});

@@ -229,11 +229,12 @@ void TextTable::PrintCsv(std::ostream& out) const {
 std::string Wrap(absl::string_view text, size_t width, absl::string_view indent) {
   std::string out, line(indent);
   size_t line_w = DisplayWidth(indent), base = line_w;
+  const std::string cont(base, ' ');  // continuation lines align under the first word
   for (absl::string_view word : absl::StrSplit(text, ' ', absl::SkipEmpty())) {
     size_t w = DisplayWidth(word);
     if (line_w > base && line_w + 1 + w > width) {
       absl::StrAppend(&out, line, "\n");
-      line = std::string(indent);
+      line = cont;
       line_w = base;
     }
     if (line_w > base) {

@@ -74,7 +74,8 @@ class TextTable {
 std::string StripAnsi(absl::string_view s);
 // CSV field quoting (RFC 4180).
 std::string CsvField(absl::string_view s);
-// Wraps `text` at `width` columns, each line prefixed by `indent`.
+// Wraps `text` at `width` columns: the first line starts with `indent` (e.g. "  - "), the
+// others with as many spaces.
 std::string Wrap(absl::string_view text, size_t width, absl::string_view indent);
 
 }  // namespace fitrank::cli

@@ -199,7 +199,12 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     c.runtime = rt.id;
     c.runtime_name = rt.name;
     c.command = cmd;
-    c.note = absl::StrFormat("%s, %s, ~%.0f tok/s", use->id,
+    // A template without {quant} downloads the runtime's default build of the model (Ollama's
+    // tags are Q4_K_M): say so rather than claim the quant we estimated.
+    bool picks_quant = rt.command.find("{quant}") != std::string::npos ||
+                       rt.command.find("{hf_repo}") != std::string::npos;
+    c.note = absl::StrFormat("%s, %s, ~%.0f tok/s",
+                             picks_quant ? use->id : "the tag's default quantization",
                              std::string(FitKindName(ue.fit.kind)), ue.decode_tok_s);
     r.run_commands.push_back(c);
   }

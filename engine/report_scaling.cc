@@ -168,7 +168,15 @@ std::vector<OutOfReach> BuildOutOfReach(const ReportEnv& env, const Setup& setup
       missing.push_back({&m, run.estimate});
     }
   }
+  // Strong models only, the closest to reach first ("a bit more memory"), then by quality.
+  missing.erase(std::remove_if(missing.begin(), missing.end(),
+                               [&](const auto& x) {
+                                 return x.first->quality.score <= best_native_quality;
+                               }),
+                missing.end());
   std::stable_sort(missing.begin(), missing.end(), [](const auto& a, const auto& b) {
+    double ma = a.second.memory.total_gb, mb = b.second.memory.total_gb;
+    if (ma != mb) return ma < mb;
     if (a.first->quality.score != b.first->quality.score) {
       return a.first->quality.score > b.first->quality.score;
     }
@@ -178,7 +186,6 @@ std::vector<OutOfReach> BuildOutOfReach(const ReportEnv& env, const Setup& setup
   bool single_kind = setup.devices.size() == 1;
   for (const auto& [m, e] : missing) {
     if (static_cast<int>(out.size()) >= env.policy->out_of_reach_count) break;
-    if (m->quality.score <= best_native_quality) break;
     OutOfReach o;
     o.model = m->name;
     o.model_id = m->id;

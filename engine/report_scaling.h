@@ -36,7 +36,8 @@ struct ScaleOutRun {
 bool BestScaleOut(const ReportEnv& env, const Gpu& gpu, int count, const Setup& base,
                   const Model& model, const std::string& mode_id, ScaleOutRun* out);
 
-// Strong models that do not run natively on `setup` (see the .cc for "strong"), best first.
+// Strong models (better than the best model that already runs natively) that do not run
+// natively on `setup`, the ones needing the least memory first.
 std::vector<OutOfReach> BuildOutOfReach(const ReportEnv& env, const Setup& setup,
                                         const std::string& mode_id);
 

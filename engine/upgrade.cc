@@ -35,7 +35,10 @@ void FillUnlocks(const ReportEnv& env, const Setup& after, const std::vector<Mod
     }
     if (a.fast) continue;  // already runs well: never "unlocked"
     std::string how;
-    if (b.native && !a.native) {
+    // A model that fits but crawls is not unlocked: it must reach the workload's minimum speed.
+    bool usable = b.native && b.decode_tok_s >= shape.decode_min_tok_s;
+    bool usable_before = a.native && a.decode_tok_s >= shape.decode_min_tok_s;
+    if (usable && !usable_before && !a.native) {
       how = "fits-natively";
     } else if (b.fast && a.native) {
       how = "reaches-speed";
@@ -136,6 +139,12 @@ std::vector<UpgradeOption> UpgradeOptions(const ReportEnv& env, const Setup& set
       o.kind = IsUnifiedMachine(*g) ? "unified" : "replace";
       o.action = absl::StrCat(o.kind == "unified" ? "Switch to " : "Replace with ", g->name);
       o.price_usd = PriceOf(env, *g, &o.price_basis);
+      if (g->form_factor.find("socket") != std::string::npos) {
+        // A socketed APU is priced as a chip: the memory it is listed with must be bought too.
+        o.price_usd += g->memory_gb * pol.host_ram_usd_per_gb;
+        o.price_basis += absl::StrFormat(" + %.0f GB RAM at $%.2f/GB", g->memory_gb,
+                                         pol.host_ram_usd_per_gb);
+      }
       SetupOptions so = host;
       if (IsUnifiedMachine(*g)) so = SetupOptions{};  // its own memory is the host's
       so.interconnects = &env.catalog->interconnects();

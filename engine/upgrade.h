@@ -2,9 +2,9 @@
 // same GPU, a second different GPU, more host RAM, a unified-memory machine), what each
 // unlocks for a workload, and a greedy itinerary within a budget.
 //
-// "Unlocks" is strict: a model counts only if it did not run natively on the current setup
-// (fits-natively) or ran natively below the workload's speed target and now meets it
-// (reaches-speed). Models are the catalog's assistant models at the policy's count quant, so
+// "Unlocks" is strict: a model counts only if it did not run natively on the current setup and
+// now runs natively at the workload's minimum speed or better (fits-natively), or ran natively
+// below the workload's speed target and now meets it (reaches-speed). Models are the catalog's assistant models at the policy's count quant, so
 // the counts agree with the GPU page's scaling table.
 #ifndef FITRANK_ENGINE_UPGRADE_H_
 #define FITRANK_ENGINE_UPGRADE_H_

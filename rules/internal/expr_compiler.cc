@@ -178,7 +178,8 @@ class Checker {
       }
       if (elem && *elem != e.type) {
         Error(en.begin, "type-mismatch",
-              absl::StrCat("list mixes ", Article(*elem), "s and ", Article(e.type), "s"),
+              absl::StrCat("list mixes ", *elem == Type::kNumber ? "numbers" : "strings", " and ",
+                           e.type == Type::kNumber ? "numbers" : "strings"),
               "a list holds only numbers or only strings");
         ok = false;
         continue;
@@ -274,7 +275,7 @@ class Checker {
     Info& li = info_[lit];
     for (size_t k = 0; k < items.size(); ++k) {
       const Node& item = ast_.at(items[k]);
-      if (item.kind != NodeKind::kString) continue;
+      if (item.kind != NodeKind::kString || item.text.empty()) continue;  // "" = none
       int idx = Vocabulary::Find(ids, item.text);
       if (idx < 0) {
         Error(item.begin, workload ? "unknown-workload" : "unknown-mode",
@@ -511,6 +512,10 @@ class Checker {
       int32_t at = rn.begin + 1;
       const std::string& arg = re->error_arg();
       size_t found = arg.empty() ? std::string::npos : rn.text.find(arg);
+      if (found != std::string::npos && re->error_code() == RE2::ErrorMissingParen &&
+          arg.rfind('(') != std::string::npos) {
+        found += arg.rfind('(');  // the `(` that is never closed
+      }
       if (found != std::string::npos) {
         at = LiteralOffset(text_, rn.begin, rn.end, static_cast<int32_t>(found));
       }

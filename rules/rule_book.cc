@@ -87,7 +87,7 @@ RuleBook MergeRuleFiles(const std::vector<RuleFile>& files, Diagnostics* diags) 
     for (const OverrideDef& o : f.overrides) {
       auto it = index.find(o.id);
       if (it == index.end()) {
-        std::string hint = DidYouMean(ClosestMatches(o.id, ids, 3));
+        std::string hint = DidYouMean(ClosestMatches(o.id, ids, 1));
         if (hint.empty()) hint = "an override names the id of a rule defined in a rule file";
         diags->Error("unknown-rule", o.where,
                      absl::StrCat("override of `", o.id, "`, but no rule has that id"), hint);

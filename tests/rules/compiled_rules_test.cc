@@ -1,0 +1,323 @@
+// Load order, merge and overrides, and evaluation of a whole rule book.
+#include "rules/compiled_rules.h"
+
+#include <string>
+
+#include "base/file_source.h"
+#include "gtest/gtest.h"
+#include "rules/lint.h"
+#include "tests/rules/rules_test_util.h"
+
+namespace fitrank::rules {
+namespace {
+
+using testing::TestFacts;
+
+constexpr char kFit[] = R"(schema: fitrank.rules/v1
+set: fit
+rules:
+  - id: fit.native-comfortable
+    desc: Whole model in memory with room to spare.
+    when: fit.kind == "native" and fit.headroom_pct >= 15
+    score: +30
+    say: "It fits natively with {fit.headroom_pct:.0f}% headroom."
+  - id: fit.offload
+    desc: Spills to host memory.
+    when: fit.kind == "offload"
+    score: -4 * fit.offload_pct
+    cap: C
+    say: "About {fit.offload_pct:.0f}% of the working set spills to host memory."
+    advice: remove-offload
+  - id: fit.none
+    desc: Does not fit at all.
+    when: fit.kind == "none"
+    gate: true
+    gate_reason: does not fit
+    say: "It does not fit."
+)";
+
+constexpr char kSpec[] = R"(schema: fitrank.rules/v1
+set: specialization
+rules:
+  - id: specialization.coder
+    desc: Coding models for coding work.
+    when: model.name =~ "(?i)coder|devstral|codestral"
+    workloads: [coding, agentic-coding]
+    score: 12
+    say: "{model.name} is a coding model."
+  - id: specialization.thinking
+    desc: Thinking models for reasoning.
+    when: model.thinking
+    workloads: [reasoning]
+    modes: [background]
+    score: 10 / fit.offload_pct
+    say: "Thinks ({score:+.0f})."
+)";
+
+class BookTest : public ::testing::Test {
+ protected:
+  BookTest() : facts(*t.schema) {
+    opts.vocab = testing::TestVocabulary();
+    shipped.Set("rules/fit.yaml", kFit);
+    shipped.Set("rules/specialization.yaml", kSpec);
+    shipped.Set("rules/fit.test.yaml", "not: rules");  // rule tests are skipped
+  }
+
+  std::shared_ptr<const CompiledRules> Load(bool expect_ok = true) {
+    RuleSources src;
+    src.shipped = &shipped;
+    src.local = &local;
+    src.local_dir = "mine";
+    diags = Diagnostics();
+    auto r = LoadRules(src, t.schema, opts, &diags);
+    EXPECT_EQ(r.ok(), expect_ok) << diags.Render();
+    return r.ok() ? *r : nullptr;
+  }
+
+  TestFacts t;
+  CompileOptions opts;
+  MemorySource shipped, local;
+  Diagnostics diags;
+  FactValues facts;
+};
+
+TEST_F(BookTest, LoadOrderAndSets) {
+  local.Set("mine/b.yaml", "schema: fitrank.rules/v1\nset: cost\nrules:\n  - id: cost.b\n    score: 1\n    say: b\n");
+  local.Set("mine/a.yaml", "schema: fitrank.rules/v1\nset: vibes\nrules:\n  - id: vibes.a\n    score: 1\n    say: a\n");
+  auto book = Load();
+  ASSERT_TRUE(book);
+  std::vector<std::string> ids;
+  for (const RuleInfo& r : book->rules()) ids.push_back(r.id);
+  EXPECT_EQ(ids, (std::vector<std::string>{"fit.native-comfortable", "fit.offload", "fit.none",
+                                           "specialization.coder", "specialization.thinking",
+                                           "vibes.a", "cost.b"}));
+  // Known sets keep the vocabulary's order; new sets follow in load order.
+  EXPECT_EQ(book->FindSet("fit"), 0);
+  EXPECT_EQ(book->FindSet("cost"), 9);
+  EXPECT_EQ(book->FindSet("vibes"), 10);
+  EXPECT_EQ(book->rules()[5].set_index, 10);
+  EXPECT_TRUE(book->rules()[5].local);
+}
+
+TEST_F(BookTest, EvaluateSumsSetsCapsAndGates) {
+  auto book = Load();
+  ASSERT_TRUE(book);
+  EvalResult r;
+  facts.Set(t.kind, "offload");
+  facts.Set(t.offload, 5);
+  facts.Set(t.name, "Qwen2.5-Coder-32B");
+  book->Evaluate(facts, /*coding*/ 1, /*balanced*/ 0, &r);
+  EXPECT_EQ(r.fired, (std::vector<uint8_t>{0, 1, 0, 1, 0}));
+  EXPECT_EQ(r.contribution[1], -20);
+  EXPECT_EQ(r.set_total[book->FindSet("fit")], -20);
+  EXPECT_EQ(r.set_total[book->FindSet("specialization")], 12);
+  EXPECT_EQ(r.cap, 2);  // C
+  EXPECT_EQ(r.cap_rule, 1);
+  EXPECT_FALSE(r.gated);
+
+  // Chat: the coder rule does not apply.
+  book->Evaluate(facts, /*chat*/ 0, 0, &r);
+  EXPECT_EQ(r.fired[3], 0);
+  EXPECT_EQ(r.set_total[book->FindSet("specialization")], 0);
+
+  facts.Set(t.kind, "none");
+  book->Evaluate(facts, 0, 0, &r);
+  EXPECT_TRUE(r.gated);
+  EXPECT_EQ(r.gate_rule, 2);
+  EXPECT_EQ(r.cap, -1);
+}
+
+TEST_F(BookTest, ModesAndFaults) {
+  auto book = Load();
+  ASSERT_TRUE(book);
+  EvalResult r;
+  facts.Set(t.thinking, true);
+  facts.Set(t.offload, 0);
+  book->Evaluate(facts, /*reasoning*/ 4, /*interactive*/ 1, &r);
+  EXPECT_EQ(r.fired[4], 0);
+  book->Evaluate(facts, 4, /*background*/ 2, &r);
+  EXPECT_EQ(r.fired[4], 1);
+  EXPECT_EQ(r.contribution[4], 0);  // 10 / 0 -> 0
+  EXPECT_EQ(r.faults, 1);
+  EXPECT_EQ(r.faults_of[4], internal::kFaultDivideByZero);
+  // No workload: only rules without a workloads list apply.
+  book->Evaluate(facts, -1, -1, &r);
+  EXPECT_EQ(r.fired[4], 0);
+}
+
+TEST_F(BookTest, ExplainAgreesWithEvaluate) {
+  auto book = Load();
+  ASSERT_TRUE(book);
+  facts.Set(t.kind, "offload");
+  facts.Set(t.offload, 12.4);
+  facts.Set(t.name, "Devstral-24B");
+  facts.Set(t.thinking, true);
+  EvalResult r;
+  book->Evaluate(facts, 1, 2, &r);
+  Explanation ex = book->Explain(facts, 1, 2);
+  ASSERT_EQ(ex.rules.size(), 5u);
+  for (size_t i = 0; i < ex.rules.size(); ++i) {
+    EXPECT_EQ(ex.rules[i].fired, r.fired[i] != 0) << i;
+    EXPECT_EQ(ex.rules[i].contribution, r.contribution[i]) << i;
+  }
+  EXPECT_EQ(ex.set_total, r.set_total);
+  EXPECT_EQ(ex.cap, r.cap);
+  EXPECT_EQ(ex.rules[1].sentence,
+            "About 12% of the working set spills to host memory.");
+  EXPECT_EQ(ex.rules[3].sentence, "Devstral-24B is a coding model.");
+  EXPECT_FALSE(ex.rules[4].applicable);  // reasoning only
+  EXPECT_EQ(ex.rules[0].sentence, "");   // did not fire
+}
+
+TEST_F(BookTest, ExplainReportsFaults) {
+  auto book = Load();
+  facts.Set(t.thinking, true);
+  Explanation ex = book->Explain(facts, 4, 2);
+  EXPECT_TRUE(ex.rules[4].fired);
+  EXPECT_EQ(ex.rules[4].fault, "division by zero");
+  EXPECT_EQ(ex.rules[4].sentence, "Thinks (+0).");
+}
+
+TEST_F(BookTest, OverridesReplaceExactlyTheKeysNamed) {
+  local.Set("mine/tune.yaml", R"(schema: fitrank.rules/v1
+overrides:
+  - id: fit.offload
+    set:
+      score: -10 * fit.offload_pct
+      cap: none
+  - id: fit.none
+    disable: true
+)");
+  auto book = Load();
+  ASSERT_TRUE(book);
+  EXPECT_EQ(book->FindRule("fit.none"), -1);
+  ASSERT_EQ(book->disabled().size(), 1u);
+  EXPECT_EQ(book->disabled()[0].id, "fit.none");
+  int i = book->FindRule("fit.offload");
+  const RuleInfo& info = book->rules()[i];
+  EXPECT_TRUE(info.overridden);
+  EXPECT_EQ(info.cap, -1);
+  EXPECT_EQ(info.when_text, "fit.kind == \"offload\"");  // untouched
+  EXPECT_EQ(info.advice, "remove-offload");              // untouched
+  facts.Set(t.kind, "offload");
+  facts.Set(t.offload, 2);
+  EvalResult r;
+  book->Evaluate(facts, 0, 0, &r);
+  EXPECT_EQ(r.contribution[i], -20);
+  EXPECT_EQ(r.cap, -1);
+}
+
+TEST_F(BookTest, OverrideErrors) {
+  local.Set("mine/tune.yaml", R"(schema: fitrank.rules/v1
+overrides:
+  - id: fit.ofload
+    disable: true
+  - id: fit.none
+    disable: true
+  - id: fit.none
+    set: {score: 1}
+  - id: fit.offload
+    set: {score: 1}
+  - id: fit.offload
+    set: {score: 2}
+)");
+  Load(false);
+  std::vector<std::string> codes;
+  for (const Diagnostic& d : diags.all()) codes.push_back(d.code);
+  EXPECT_EQ(codes, (std::vector<std::string>{"unknown-rule", "override-of-disabled",
+                                             "overridden-twice", "overridden-twice"}))
+      << diags.Render();
+  EXPECT_EQ(diags.all()[0].hint, "did you mean `fit.offload`?");
+  EXPECT_EQ(diags.all()[0].where.file, "mine/tune.yaml");
+  EXPECT_EQ(diags.all()[0].where.line, 3);
+}
+
+TEST_F(BookTest, OverriddenExpressionErrorsPointAtTheOverride) {
+  local.Set("mine/tune.yaml", "schema: fitrank.rules/v1\noverrides:\n  - id: fit.offload\n"
+                              "    set: {when: fit.knd == \"x\"}\n");
+  Load(false);
+  ASSERT_EQ(diags.error_count(), 1);
+  EXPECT_EQ(diags.all()[0].where.file, "mine/tune.yaml");
+  EXPECT_EQ(diags.all()[0].where.line, 4);
+  EXPECT_EQ(diags.all()[0].where.col, 17);
+}
+
+TEST_F(BookTest, DuplicateIdAcrossFilesPointsAtBoth) {
+  local.Set("mine/dup.yaml", "schema: fitrank.rules/v1\nset: fit\nrules:\n  - id: fit.offload\n"
+                             "    score: 1\n");
+  Load(false);
+  ASSERT_EQ(diags.all().size(), 2u) << diags.Render();
+  EXPECT_EQ(diags.all()[0].code, "duplicate-id");
+  EXPECT_EQ(diags.all()[0].where.file, "mine/dup.yaml");
+  EXPECT_EQ(diags.all()[0].message, "rule `fit.offload` is already defined at rules/fit.yaml:9");
+  EXPECT_EQ(diags.all()[1].severity, Severity::kNote);
+  EXPECT_EQ(diags.all()[1].where.file, "rules/fit.yaml");
+}
+
+TEST_F(BookTest, NothingHalfLoaded) {
+  local.Set("mine/bad.yaml", "schema: fitrank.rules/v1\nset: fit\nrules:\n  - id: fit.x\n"
+                             "    when: fit.kind ==\n");
+  EXPECT_EQ(Load(false), nullptr);
+}
+
+TEST_F(BookTest, UnreadableFileIsAStatus) {
+  class Broken : public MemorySource {
+   public:
+    absl::StatusOr<std::string> Read(absl::string_view) const override {
+      return absl::PermissionDeniedError("no");
+    }
+  } broken;
+  broken.Set("rules/a.yaml", "");
+  RuleSources src;
+  src.shipped = &broken;
+  auto r = LoadRules(src, t.schema, opts, &diags);
+  EXPECT_EQ(r.status().code(), absl::StatusCode::kPermissionDenied);
+}
+
+TEST_F(BookTest, EvalResultIsReusedAcrossBooks) {
+  auto a = Load();
+  local.Set("mine/x.yaml", "schema: fitrank.rules/v1\nset: fit\nrules:\n"
+                           "  - id: fit.x\n    when: model.name =~ \"Llama\"\n    score: 1\n");
+  auto b = Load();
+  ASSERT_TRUE(a && b);
+  EvalResult r;
+  facts.Set(t.name, "Llama");
+  a->Evaluate(facts, 1, 0, &r);
+  EXPECT_EQ(r.fired.size(), 5u);
+  b->Evaluate(facts, 1, 0, &r);
+  EXPECT_EQ(r.fired.size(), 6u);
+  EXPECT_EQ(r.fired[5], 1);
+}
+
+TEST_F(BookTest, LintReportsWarningsToo) {
+  Diagnostics d;
+  std::vector<LintFile> files = {{"mine/x.yaml", R"(schema: fitrank.rules/v1
+set: fitt
+rules:
+  - id: fitt.never
+    when: false
+    score: 1
+  - id: fitt.nobody
+    workloads: []
+    score: 1
+    say: x
+    desc: y
+)", true}};
+  RuleSources base;
+  base.shipped = &shipped;
+  ASSERT_TRUE(LintRuleFiles(&base, files, t.schema, opts.vocab, &d).ok());
+  std::vector<std::string> codes;
+  for (const Diagnostic& x : d.all()) codes.push_back(x.code);
+  EXPECT_EQ(codes, (std::vector<std::string>{"unknown-set", "unreachable", "missing-say",
+                                             "missing-desc", "unreachable"}))
+      << d.Render();
+  EXPECT_EQ(d.all()[0].hint, "did you mean `fit`?");
+  EXPECT_FALSE(d.HasErrors());
+  nlohmann::json j = DiagnosticsToJson(d);
+  EXPECT_EQ(j["warnings"], 5);
+  EXPECT_EQ(j["diagnostics"][0]["code"], "unknown-set");
+  EXPECT_EQ(j["diagnostics"][0]["line"], 2);
+}
+
+}  // namespace
+}  // namespace fitrank::rules

@@ -292,8 +292,7 @@ class RulesCompiler {
       const std::vector<std::string>& grades = options_.vocab.grades;
       auto it = std::find(grades.begin(), grades.end(), d.cap);
       if (it == grades.end()) {
-        std::string hint = DidYouMean(ClosestMatches(d.cap, grades, 1));
-        if (hint.empty()) hint = absl::StrCat("one of ", QuotedList(grades));
+        std::string hint = absl::StrCat("one of ", QuotedList(grades), ", best first");
         diags_->Error("unknown-grade", d.cap_where,
                       absl::StrCat("`cap` must be a grade letter, not `", d.cap, "`"), hint);
       } else {

@@ -144,7 +144,7 @@ class Checker {
     const Node& n = ast_.at(i);
     const Info& in = info_[i];
     if (n.kind == NodeKind::kFact && in.fact != nullptr) {
-      return absl::StrCat("`", n.text, "`, ", Article(in.type), ",");
+      return absl::StrCat("`", n.text, "` (", Article(in.type), ")");
     }
     return Article(in.type);
   }

@@ -55,27 +55,27 @@ TEST_F(CompilerTest, UnknownFunctionAndArity) {
 
 TEST_F(CompilerTest, TypeMismatchesPointAtTheOperatorOrOperand) {
   ExpectError({"fit.kind == 3", 9, "type-mismatch",
-               "cannot compare `fit.kind`, a string, with a number",
+               "cannot compare `fit.kind` (a string) with a number",
                "`fit.kind` is text; compare it with a quoted value"});
   ExpectError({"fit.headroom_pct > \"15\"", 17, "type-mismatch",
                "`>` compares numbers, but the right side is a string",
                "remove the quotes: 15 is a number"});
   ExpectError({"fit.headroom_pct and true", 0, "type-mismatch",
-               "`and` needs true/false on both sides, but its left side is `fit.headroom_pct`, "
-               "a number,",
+               "`and` needs true/false on both sides, but its left side is `fit.headroom_pct` "
+               "(a number)",
                "compare the number, e.g. `x > 0`"});
   ExpectError({"model.name + 1", 11, "type-mismatch",
-               "`+` needs numbers, but its left side is `model.name`, a string,",
+               "`+` needs numbers, but its left side is `model.name` (a string)",
                "text cannot be used in arithmetic"});
   ExpectError({"fit.offload_pct =~ \"x\"", 16, "type-mismatch",
-               "`=~` matches text, but its left side is `fit.offload_pct`, a number,", ""});
+               "`=~` matches text, but its left side is `fit.offload_pct` (a number)", ""});
   ExpectError({"not fit.offload_pct", 0, "type-mismatch",
-               "`not` needs true/false, but its operand is `fit.offload_pct`, a number,", ""});
+               "`not` needs true/false, but its operand is `fit.offload_pct` (a number)", ""});
   ExpectError({"\"tools\" in model.name", 11, "type-mismatch",
-               "`in` needs a list on its right, but found `model.name`, a string,",
+               "`in` needs a list on its right, but found `model.name` (a string)",
                "to find text inside a string, use a regex: `model.name =~ \"coder\"`"});
   ExpectError({"3 in model.capabilities", 2, "type-mismatch",
-               "cannot look for a number in `model.capabilities`, a string list,", ""});
+               "cannot look for a number in `model.capabilities` (a string list)", ""});
   ExpectError({"fit.kind in [1, \"a\"]", 16, "type-mismatch",
                "list mixes numbers and strings", ""});
   ExpectError({"fit.kind in [fit.kind]", 13, "not-constant", "list elements must be constants",
@@ -83,7 +83,7 @@ TEST_F(CompilerTest, TypeMismatchesPointAtTheOperatorOrOperand) {
   ExpectError({"model.name =~ fit.kind", 14, "not-constant",
                "the pattern after `=~` must be a quoted string", ""});
   ExpectError({"min(fit.kind, 1)", 4, "type-mismatch",
-               "`min` needs a number here, but found `fit.kind`, a string,", ""});
+               "`min` needs a number here, but found `fit.kind` (a string)", ""});
 }
 
 TEST_F(CompilerTest, ExpectedTypeOfWhenAndScore) {

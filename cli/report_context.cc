@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
 #include "cli/resolve.h"
+#include "engine/report_scoring_rules.h"
 
 namespace fitrank::cli {
 
@@ -16,6 +17,7 @@ struct Loaded {
   std::unique_ptr<Estimator> estimator;
   std::unique_ptr<Profiles> profiles;
   std::unique_ptr<ReportPolicy> policy;
+  std::unique_ptr<RulesScorer> scorer;
   ReportEnv env;
 };
 
@@ -38,10 +40,21 @@ const ReportEnv& LoadReportEnv(Context& ctx) {
     throw ExitNow(2);
   }
   l->policy = std::make_unique<ReportPolicy>(std::move(*policy));
+  // The rules compile once per process; a broken rule file is an error, never half-used.
+  absl::StatusOr<ScoringRules> rules =
+      LoadScoringRules(*ctx.data, nullptr, *l->profiles, /*warnings=*/false, &diags);
+  if (!rules.ok() || diags.HasErrors()) {
+    *ctx.err << diags.Render();
+    if (!rules.ok() && diags.empty()) *ctx.err << rules.status().message() << "\n";
+    throw ExitNow(2);
+  }
+  l->scorer = std::make_unique<RulesScorer>(std::make_unique<Evaluator>(
+      catalog, *l->estimator, *l->profiles, *std::move(rules)));
   l->env.catalog = &catalog;
   l->env.estimator = l->estimator.get();
   l->env.profiles = l->profiles.get();
   l->env.policy = l->policy.get();
+  l->env.scorer = l->scorer.get();
   const ReportEnv& env = l->env;
   (*cache)[&catalog] = std::move(l);
   return env;

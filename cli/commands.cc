@@ -10,6 +10,8 @@ const std::vector<Command>& Commands() {
       FitCommand(),
       UpgradeCommand(),
       CompareCommand(),
+      EstimateCommand(),
+      CalibrateCommand(),
       CatalogCommand(),
   };
   return kCommands;

@@ -12,6 +12,8 @@ Command GpuCommand();        // cmd_gpu.cc
 Command FitCommand();        // cmd_fit.cc
 Command UpgradeCommand();    // cmd_upgrade.cc
 Command CompareCommand();    // cmd_compare.cc
+Command EstimateCommand();   // cmd_estimate.cc
+Command CalibrateCommand();  // cmd_calibrate.cc
 
 }  // namespace fitrank::cli
 

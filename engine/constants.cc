@@ -17,6 +17,7 @@ constexpr double kBig = 1e9;
 // The table of constants: name, unit and accepted range. Values live in estimator.yaml.
 const ConstantSpec kSpecs[] = {
     {K::kReserveGb, "memory.reserve_gb", "GB", 0, 64},
+    {K::kSecondaryReserveGb, "memory.secondary_reserve_gb", "GB", 0, 64},
     {K::kRuntimeContextGb, "memory.runtime_context_gb", "GB", 0, 16},
     {K::kActivationBytesPerHidden, "memory.activation_bytes_per_hidden", "bytes", 0, 4096},
     {K::kUbatchTokens, "memory.ubatch_tokens", "tokens", 1, 65536},
@@ -28,6 +29,7 @@ const ConstantSpec kSpecs[] = {
     {K::kHostOsReserveGb, "memory.host_os_reserve_gb", "GB", 0, 1024},
     {K::kEmbeddingBpw, "memory.embedding_bpw", "bits", 0, 32},
     {K::kOutputBpw, "memory.output_bpw", "bits", 0, 32},
+    {K::kMoeDenseBpw, "memory.moe_dense_bpw", "bits", 0, 32},
     {K::kTightHeadroomPct, "fit.tight_headroom_pct", "percent", 0, 100},
     {K::kHostRamGb, "host.ram_gb", "GB", 0, 1e5},
     {K::kHostBandwidthGbps, "host.bandwidth_gbps", "GB/s", 0, 1e5},
@@ -45,6 +47,7 @@ const ConstantSpec kSpecs[] = {
     {K::kTpAllreduceOverheadUs, "tp.allreduce_overhead_us", "us", 0, 1e5},
     {K::kPrefillEfficiency, "prefill.matmul_efficiency", "fraction", 0.001, 1},
     {K::kPrefillFp32Accumulate, "prefill.fp32_accumulate", "0|1", 0, 1},
+    {K::kPrefillQuantEfficiency, "prefill.quant_efficiency", "factor", 0.01, 2},
     {K::kGemmHalfTokens, "prefill.gemm_half_tokens", "tokens", 0, 1e5},
     {K::kPrefillStartMs, "prefill.start_ms", "ms", 0, 1e5},
     {K::kHostOffload, "runtime.host_offload", "0|1", 0, 1},

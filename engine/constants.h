@@ -68,7 +68,8 @@ SizeClass SizeClassOf(double params_b);
 // The names of every constant. The YAML must define each exactly once.
 enum class K : uint16_t {
   // memory
-  kReserveGb,                 // GB kept free on each discrete GPU (driver, display)
+  kReserveGb,                 // GB kept free on the first discrete GPU (driver, display)
+  kSecondaryReserveGb,        // GB kept free on each further GPU of a rig
   kRuntimeContextGb,          // GB the runtime's device context takes per GPU
   kActivationBytesPerHidden,  // compute-buffer bytes per ubatch token per hidden unit
   kUbatchTokens,              // tokens per micro-batch (prefill chunk)
@@ -80,6 +81,7 @@ enum class K : uint16_t {
   kHostOsReserveGb,           // host RAM kept for the OS and applications
   kEmbeddingBpw,              // bits per input-embedding weight (0 = the quant's bpw)
   kOutputBpw,                 // bits per output-head weight (0 = the quant's bpw)
+  kMoeDenseBpw,               // MoE: bits of the non-expert weights (0 = the quant's bpw)
   kTightHeadroomPct,          // below this free share a native fit is "tight"
   // host profiles
   kHostRamGb,
@@ -101,6 +103,7 @@ enum class K : uint16_t {
   // prefill
   kPrefillEfficiency,         // share of the dense matrix peak prefill reaches
   kPrefillFp32Accumulate,     // 1: the runtime's GEMMs accumulate in FP32
+  kPrefillQuantEfficiency,    // multiplier on prefill efficiency for quantized weights
   kGemmHalfTokens,            // rows (tokens) at which a GEMM reaches half its efficiency
   kPrefillStartMs,            // fixed time to first token (tokenize, schedule)
   // runtime behaviour

@@ -50,12 +50,16 @@ void ComputeFit(Ctx* ctx, Estimate* e) {
   double cap[kMaxDeviceGroups] = {};
   for (int i = 0; i < groups; ++i) {
     const Gpu& g = *s.devices[i].gpu;
-    const double usable = UsableGb(*ctx, g);
+    const double usable = UsableGb(*ctx, g, i == 0);
     const double over = DeviceOverheadGb(*ctx, g, ctx->context, i + 1 == groups);
+    // Further cards of a group keep only the secondary reserve.
+    const double usable_rest = s.devices[i].count > 1 ? UsableGb(*ctx, g, false) : usable;
     cap[i] = std::max(usable - over, 0.0);
-    usable_total += s.devices[i].count * usable;
+    const double cap_rest = std::max(usable_rest - over, 0.0);
+    usable_total += usable + (s.devices[i].count - 1) * usable_rest;
     overhead_total += s.devices[i].count * over;
-    cap_total += s.devices[i].count * cap[i];
+    cap_total += cap[i] + (s.devices[i].count - 1) * cap_rest;
+    cap[i] = (cap[i] + (s.devices[i].count - 1) * cap_rest) / s.devices[i].count;
     cap_min = std::min(cap_min, cap[i]);
     e->placement.group_usable_gb[i] = usable;
   }

@@ -34,13 +34,6 @@ namespace fitrank {
 absl::StatusOr<Model> ModelFromHfConfig(absl::string_view json_text,
                                         absl::string_view display_name);
 
-// Parameters in billions computed from shapes (exposed for tests): total and active per token.
-struct HfParamCount {
-  double total_b = 0;
-  double active_b = 0;
-  double embedding_b = 0;  // vocab x hidden (input table)
-};
-
 }  // namespace fitrank
 
 #endif  // FITRANK_ENGINE_HF_CONFIG_H_

@@ -57,11 +57,28 @@ void ComputeShape(Ctx* ctx, double bpw) {
                    "bits per weight and read in full");
     }
   }
+  m.dense_bpw = bpw;
   if (m.moe) {
     const double e = m.experts, k = m.experts_per_token;
     // Inactive parameters are the routed experts not chosen: (E-k)/E of all routed experts.
-    m.expert_total = SafeDiv((m.params - m.active) * e, e - k);
-    m.routed_active = std::min(SafeDiv(m.expert_total * k, e), 0.98 * m.active_body);
+    m.expert_total = std::min(SafeDiv((m.params - m.active) * e, e - k), 0.98 * m.body);
+    m.routed_active = SafeDiv(m.expert_total * k, e);
+    // The always-active part is at least the attention projections (vendors' "active" counts
+    // differ on whether embeddings are included, so the shapes set a floor).
+    const double attn = double(m.layers) * m.hidden *
+                        (2.0 * m.heads * m.head_dim + 2.0 * m.kv_heads * m.head_dim);
+    m.dense_active = std::max(m.active_body - m.routed_active, std::min(attn, m.body - m.expert_total));
+    const double dense_resident = std::max(m.body - m.expert_total, m.dense_active);
+    const double dc = ctx->C(K::kMoeDenseBpw);
+    m.dense_bpw = dc > 0 ? std::max(bpw, dc) : bpw;
+    const double head_stored_bpw = m.tied ? std::max(m.embed_bpw, m.head_bpw) : m.head_bpw;
+    const double embed_bytes = m.vocab_known ? (m.tied ? m.embed * head_stored_bpw / 8
+                                                       : m.embed * m.embed_bpw / 8 + m.head * m.head_bpw / 8)
+                                             : 0;
+    const double head_read = m.vocab_known ? m.head * head_stored_bpw / 8 : 0;
+    m.weights_bytes = m.expert_total * bpw / 8 + dense_resident * m.dense_bpw / 8 + embed_bytes;
+    m.read_bytes = m.routed_active * bpw / 8 + m.dense_active * m.dense_bpw / 8 + head_read;
+    m.active_body = m.routed_active + m.dense_active;
   }
   m.expert_read_bytes = m.routed_active * bpw / 8;
   m.dense_read_bytes = std::max(m.read_bytes - m.expert_read_bytes, 0.0);
@@ -75,7 +92,7 @@ void ComputeShape(Ctx* ctx, double bpw) {
   }
 }
 
-double UsableGb(const Ctx& ctx, const Gpu& gpu) {
+double UsableGb(const Ctx& ctx, const Gpu& gpu, bool first) {
   double usable;
   if (gpu.unified_memory) {
     if (gpu.segment == Segment::kApple || gpu.vendor == "Apple") {
@@ -90,7 +107,8 @@ double UsableGb(const Ctx& ctx, const Gpu& gpu) {
       usable = gpu.memory_gb * share;
     }
   } else {
-    usable = gpu.memory_gb - ctx.C(K::kReserveGb, gpu);
+    // Only the first card drives the display; the others keep a driver reserve.
+    usable = gpu.memory_gb - (first ? ctx.C(K::kReserveGb, gpu) : ctx.C(K::kSecondaryReserveGb, gpu));
   }
   usable = std::min(usable, gpu.memory_gb * ctx.C(K::kRuntimeMemoryShare, gpu));
   return std::max(usable, 0.0);

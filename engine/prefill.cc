@@ -7,7 +7,8 @@
 // with FP32 accumulate runs at half rate), reduced for GEMMs with few rows: rows/(rows + half)
 // with rows = the micro-batch, or for MoE experts the tokens each expert receives
 // (ubatch x k / E). Short prompts hit the memory floor: the weights are read once per
-// micro-batch. TTFT adds a fixed start cost.
+// micro-batch; that read is added to the math (they overlap little at these sizes). TTFT adds a
+// fixed start cost.
 #include <algorithm>
 #include <cmath>
 
@@ -37,7 +38,8 @@ namespace {
 // Milliseconds per prompt token if one GPU `g` ran the whole model, micro-batch `ub`.
 double TokenMsOn(const Ctx& ctx, const Gpu& g, double ub, double attn_flops, bool trace) {
   const ModelShape& m = ctx.m;
-  const double peak = MatrixPeakTflops(ctx, g) * 1e12 * ctx.C(K::kPrefillEfficiency, g);
+  const double peak = MatrixPeakTflops(ctx, g) * 1e12 * ctx.C(K::kPrefillEfficiency, g) *
+                     ctx.C(K::kPrefillQuantEfficiency, g);
   const double dense_flops = 2.0 * std::max(m.active_body - m.routed_active, 0.0);
   const double expert_flops = 2.0 * m.routed_active;
   double expert_rows = ub;
@@ -58,10 +60,11 @@ double TokenMsOn(const Ctx& ctx, const Gpu& g, double ub, double attn_flops, boo
   const double layer_ms = m.layers *
                           (ctx.C(K::kDecodeLayerUs, g) +
                            SafeDiv(ctx.C(K::kDecodeLayerWorkUsTflops, g), fp32)) / 1e3 / ub;
-  const double ms = std::max(compute_ms, floor_ms) + layer_ms;
+  // The weight reads of a micro-batch overlap its math only partly near the ridge point: add.
+  const double ms = compute_ms + floor_ms + layer_ms;
   if (trace && ctx.t != nullptr) {
     ctx.t->Formula("prefill per token on " + g.name,
-                   "max(FLOPs / (peak x eff x rows/(rows+half)), weights per ubatch / bw / ubatch) + layer costs / ubatch",
+                   "FLOPs / (peak x eff x quant eff x rows/(rows+half)) + weights per ubatch / bw / ubatch + layer costs / ubatch",
                    absl::StrFormat("%.2f GFLOP/token (attention %.3f) at %.0f TFLOPS x eff, ubatch %.0f "
                                    "(expert rows %.1f): compute %.4f ms, floor %.4f ms, layers %.4f ms",
                                    (dense_flops + expert_flops + attn_flops) / 1e9, attn_flops / 1e9,

@@ -19,7 +19,7 @@ void ComputeServing(Ctx* ctx, Estimate* e) {
   for (size_t i = 0; i < s.devices.size(); ++i) {
     const Gpu& g = *s.devices[i].gpu;
     cap += s.devices[i].count *
-           std::max(UsableGb(*ctx, g) - DeviceOverheadGb(*ctx, g, ctx->context, i + 1 == s.devices.size()), 0.0);
+           std::max(UsableGb(*ctx, g, i > 0) - DeviceOverheadGb(*ctx, g, ctx->context, i + 1 == s.devices.size()), 0.0);
   }
   if (e->fit.kind == FitKind::kOffload) cap += HostAvailableGb(*ctx);
   const double free_gb = cap - e->memory.weights_gb;

@@ -153,10 +153,10 @@ absl::StatusOr<Setup> BuildSetup(const Estimator& estimator, std::vector<DeviceG
     for (const Interconnect& ic : *options.interconnects) {
       if (ic.id == g0.interconnect) link = &ic;
     }
-    // A bridge on PCIe cards joins two cards only; larger PCIe rigs talk over PCIe.
+    // PCIe cards: a bridge (NVLink on 3090/A100 PCIe) joins only pairs and most rigs have
+    // none, so they talk over PCIe; SXM/OAM modules use their fabric.
     bool pcie_card = absl::StartsWith(g0.form_factor, "pcie") || g0.form_factor.empty();
-    if (link != nullptr && pcie_card && total > 2) link = nullptr;
-    if (link != nullptr && absl::StartsWith(link->id, "pcie")) link = nullptr;  // use pcie below
+    if (link != nullptr && (pcie_card || link->bandwidth_gbps <= 0)) link = nullptr;
   }
   if (link != nullptr) {
     s.link_bandwidth_gbps = link->bandwidth_gbps;

@@ -73,7 +73,8 @@ struct Setup {
   bool parallelism_defaulted = true;  // true: chosen per runtime at estimate time
 
   // The GPU-to-GPU link tensor parallelism uses: the GPUs' fabric when every device has one
-  // (NVLink on SXM, Infinity Fabric on OAM), else the PCIe host link. Built from the catalog.
+  // (NVLink on SXM, Infinity Fabric on OAM), else the PCIe host link (PCIe cards are assumed
+  // to have no bridge). Built from the catalog.
   double link_bandwidth_gbps = 0;    // per GPU, one direction
   double link_latency_us = 0;        // per all-reduce step, small messages
   std::string link_name;             // "NVLink 4", "PCIe 4.0 x16"

@@ -52,7 +52,8 @@ struct ModelShape {
   int layers = 0, kv_layers = 0;
   int hidden = 0, heads = 0, kv_heads = 0, head_dim = 0, vocab = 0;
   // bits
-  double bpw = 0, embed_bpw = 0, head_bpw = 0;
+  double bpw = 0, embed_bpw = 0, head_bpw = 0, dense_bpw = 0;
+  double dense_active = 0;    // MoE: non-expert params read per token (attention, shared, router)
   // bytes
   double weights_bytes = 0;   // resident
   double read_bytes = 0;      // read per decoded token at batch 1 (active body + head)
@@ -96,7 +97,7 @@ struct Ctx {
 // Fills ctx->m from the model, bpw and quant family.
 void ComputeShape(Ctx* ctx, double bpw);
 // Usable accelerator memory of one GPU (GB) for this estimate's runtime/backend.
-double UsableGb(const Ctx& ctx, const Gpu& gpu);
+double UsableGb(const Ctx& ctx, const Gpu& gpu, bool first = true);
 // Runtime context + compute buffers for one GPU at `context` tokens (GB).
 double DeviceOverheadGb(const Ctx& ctx, const Gpu& gpu, int context, bool holds_output);
 // Host RAM available for offload (GB).

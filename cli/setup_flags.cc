@@ -1,0 +1,78 @@
+#include "cli/setup_flags.h"
+
+#include <map>
+#include <mutex>
+
+#include "absl/strings/str_cat.h"
+#include "cli/resolve.h"
+
+namespace fitrank::cli {
+
+std::vector<FlagSpec> SetupFlagSpecs(bool runtime) {
+  std::vector<FlagSpec> f = {
+      {"gpu", "NAME", "a GPU; repeat for a mixed rig (--gpu 4090 --gpu 3090)", true},
+      {"gpus", "N", "N of that GPU (1-64)"},
+      {"ram", "GB", "host RAM for offload (default: typical for the GPU class)"},
+      {"parallel", "MODE", "layer | tensor (default: the runtime's)"},
+  };
+  if (runtime) f.push_back({"runtime", "R", "llama.cpp, ollama, vllm, exllamav2, mlx, ... (default: best for the quant)"});
+  return f;
+}
+
+ParsedSetup ParseSetupFlags(Context& ctx, const Catalog& catalog, const Estimator& estimator) {
+  std::vector<std::string> names = ctx.args.GetAll("gpu");
+  if (names.empty()) throw UsageError("no GPU given", "add --gpu NAME, e.g. --gpu \"RTX 4090\"");
+  std::vector<DeviceGroup> devices;
+  for (const std::string& n : names) {
+    const Gpu& g = ResolveGpu(catalog, n);
+    bool merged = false;
+    for (DeviceGroup& d : devices) {
+      if (d.gpu == &g) {
+        ++d.count;
+        merged = true;
+      }
+    }
+    if (!merged) devices.push_back({&g, 1});
+  }
+  if (std::optional<int> n = ctx.args.GetInt("gpus", 1, kMaxDevices)) {
+    if (devices.size() != 1 || devices[0].count != 1) {
+      throw UsageError("--gpus needs exactly one --gpu",
+                       "for a mixed rig repeat --gpu once per card instead");
+    }
+    devices[0].count = *n;
+  }
+  SetupOptions options;
+  options.interconnects = &catalog.interconnects();
+  if (std::optional<double> ram = ctx.args.GetDouble("ram", 1, 65536)) options.host_ram_gb = *ram;
+  if (std::optional<std::string> p = ctx.args.Get("parallel")) {
+    if (*p == "layer") options.parallelism = Parallelism::kLayer;
+    else if (*p == "tensor") options.parallelism = Parallelism::kTensor;
+    else throw UsageError(absl::StrCat("unknown --parallel `", *p, "`"), "use `layer` or `tensor`");
+  }
+  absl::StatusOr<Setup> setup = BuildSetup(estimator, std::move(devices), options);
+  if (!setup.ok()) throw UsageError(std::string(setup.status().message()));
+  ParsedSetup out{std::move(*setup), nullptr};
+  if (std::optional<std::string> r = ctx.args.Get("runtime")) {
+    out.runtime = &ResolveRuntime(catalog, *r);
+  }
+  return out;
+}
+
+const Estimator& LoadEstimator(Context& ctx) {
+  static std::mutex mu;
+  static auto* cache = new std::map<const FileSource*, std::unique_ptr<Estimator>>();
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = cache->find(ctx.data.get());
+  if (it != cache->end()) return *it->second;
+  Diagnostics diags;
+  std::unique_ptr<Estimator> est = Estimator::Load(*ctx.data, &diags);
+  if (!est || diags.HasErrors()) {
+    *ctx.err << diags.Render();
+    throw ExitNow(2);
+  }
+  const Estimator& ref = *est;
+  (*cache)[ctx.data.get()] = std::move(est);
+  return ref;
+}
+
+}  // namespace fitrank::cli

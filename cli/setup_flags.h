@@ -1,0 +1,36 @@
+// The hardware flags every estimate-style command shares, parsed into an engine Setup:
+//   --gpu NAME (repeatable: a mixed rig)   --gpus N (N of the one --gpu)   --ram GB
+//   --parallel layer|tensor                --runtime R
+// Reports and `estimate` use the same helper so the flags mean the same everywhere.
+#ifndef FITRANK_CLI_SETUP_FLAGS_H_
+#define FITRANK_CLI_SETUP_FLAGS_H_
+
+#include <vector>
+
+#include "catalog/catalog.h"
+#include "cli/command.h"
+#include "engine/estimator.h"
+#include "engine/setup.h"
+
+namespace fitrank::cli {
+
+// The flag specs, to append to a command's flags. `runtime` adds --runtime.
+std::vector<FlagSpec> SetupFlagSpecs(bool runtime = true);
+
+struct ParsedSetup {
+  Setup setup;
+  const Runtime* runtime = nullptr;  // --runtime, or nullptr (the caller picks a default)
+};
+
+// Parses the flags of ctx.args. Throws UsageError (exit 2) for: no --gpu; an unknown or
+// ambiguous GPU / runtime (did-you-mean); --gpus outside 1..64 or with several --gpu;
+// --ram outside 1..65536; --parallel other than layer|tensor; a setup BuildSetup refuses.
+ParsedSetup ParseSetupFlags(Context& ctx, const Catalog& catalog, const Estimator& estimator);
+
+// The estimator constants (engine/estimator.yaml from ctx.data), loaded once per data source.
+// Diagnostics are printed to ctx.err and the command ends with exit 2 (ExitNow).
+const Estimator& LoadEstimator(Context& ctx);
+
+}  // namespace fitrank::cli
+
+#endif  // FITRANK_CLI_SETUP_FLAGS_H_

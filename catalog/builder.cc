@@ -7,21 +7,26 @@ namespace fitrank {
 namespace catalog_internal {
 
 void NameIndex::Add(const std::string& id, const std::string& name,
-                    const std::vector<std::string>& aliases, const std::string& brand) {
-  const size_t i = forms.size();
+                    const std::vector<std::string>& aliases) {
+  const size_t i = display.size();
   by_id.try_emplace(id, i);
-  std::vector<NameForm>& f = forms.emplace_back();
   display.push_back(name.empty() ? id : name);
+  by_norm.try_emplace(NormalizeName(id), i);
+  if (!name.empty()) by_norm.try_emplace(NormalizeName(name), i);
+  for (const std::string& a : aliases) by_norm.try_emplace(NormalizeName(a), i);
+}
+
+void AddForms(const std::string& id, const std::string& name,
+              const std::vector<std::string>& aliases, const std::string& brand,
+              std::vector<NameForm>* out) {
   auto add = [&](const std::string& text) {
-    if (text.empty()) return;
-    by_norm.try_emplace(NormalizeName(text), i);
-    f.push_back(MakeForm(text));
+    if (!text.empty()) out->push_back(MakeForm(text));
   };
   add(id);
   if (name != id) add(name);
   for (const std::string& a : aliases) add(a);
-  // "NVIDIA GeForce RTX 4090", "Meta Llama 3.1 8B Instruct": the brand only qualifies.
-  if (!brand.empty() && !name.empty()) f.push_back(MakeForm(name, brand));
+  // "NVIDIA GeForce RTX 4090", "Meta Llama 3.1 8B Instruct": the brand costs nothing.
+  if (!brand.empty() && !name.empty()) out->push_back(MakeForm(name, brand));
 }
 
 }  // namespace catalog_internal
@@ -29,12 +34,12 @@ void NameIndex::Add(const std::string& id, const std::string& name,
 std::unique_ptr<Catalog> CatalogBuilder::Build() && {
   auto index = std::make_shared<catalog_internal::CatalogIndex>();
   Catalog& c = *catalog_;
-  for (const Gpu& g : c.gpus_) index->gpus.Add(g.id, g.name, g.aliases, g.vendor);
-  for (const Model& m : c.models_) index->models.Add(m.id, m.name, m.aliases, m.org);
-  for (const DiffusionModel& d : c.diffusion_) index->diffusion.Add(d.id, d.name, d.aliases, d.org);
-  for (const Quant& q : c.quants_) index->quants.Add(q.id, q.id, q.aliases, "");
-  for (const Runtime& r : c.runtimes_) index->runtimes.Add(r.id, r.name, r.aliases, "");
-  for (const Interconnect& i : c.interconnects_) index->interconnects.Add(i.id, i.name, {}, "");
+  for (const Gpu& g : c.gpus_) index->gpus.Add(g.id, g.name, g.aliases);
+  for (const Model& m : c.models_) index->models.Add(m.id, m.name, m.aliases);
+  for (const DiffusionModel& d : c.diffusion_) index->diffusion.Add(d.id, d.name, d.aliases);
+  for (const Quant& q : c.quants_) index->quants.Add(q.id, q.id, q.aliases);
+  for (const Runtime& r : c.runtimes_) index->runtimes.Add(r.id, r.name, r.aliases);
+  for (const Interconnect& i : c.interconnects_) index->interconnects.Add(i.id, i.name, {});
   for (size_t i = 0; i < c.prices_.size(); ++i) {
     index->price_by_gpu.try_emplace(c.prices_[i].gpu_id, i);
   }

@@ -18,7 +18,8 @@ using catalog_internal::NameUse;
 using catalog_internal::Places;
 
 template <class T>
-using ReadFn = void (*)(const YAML::Node&, int, const FileFrame&, Diagnostics*, T*, Places*);
+using ReadFn = void (*)(catalog_internal::YamlNode, int, const FileFrame&, Diagnostics*, T*,
+                        Places*);
 
 // One file's entries and where they were.
 template <class T>
@@ -40,10 +41,9 @@ Loaded<T> LoadKind(const FileSource& source, absl::string_view kind, ReadFn<T> r
   const size_t n = frame->entries.size();
   out.items.resize(n);
   out.places.resize(n);
-  int i = 0;
-  for (const YAML::Node& entry : frame->entries) {
-    read(entry, i, *frame, diags, &out.items[i], &out.places[i]);
-    ++i;
+  for (size_t i = 0; i < n; ++i) {
+    read(frame->entries.Item(i), static_cast<int>(i), *frame, diags, &out.items[i],
+         &out.places[i]);
   }
   return out;
 }
@@ -141,10 +141,7 @@ std::unique_ptr<Catalog> Catalog::Load(const FileSource& source, Diagnostics* ou
              std::make_tuple(rank(b), b.where.line, b.where.col);
     });
     for (auto& [file, text] : texts) out_diags->AddSource(file, std::move(text));
-    for (Diagnostic& d : all) {
-      ci::AddCatalogHint(&d);
-      out_diags->Add(std::move(d));
-    }
+    for (Diagnostic& d : all) out_diags->Add(std::move(d));
   }
   if (local.HasErrors()) return nullptr;
   CatalogBuilder b;

@@ -70,6 +70,13 @@ std::vector<std::string> Suggest(const std::vector<T>& items, const NameIndex& i
   return out;
 }
 
+// The brand put in front of a name for one more written form ("NVIDIA GeForce RTX 4090").
+std::string Brand(const Gpu& g) { return g.vendor; }
+std::string Brand(const Model& m) { return m.org; }
+std::string Brand(const DiffusionModel& d) { return d.org; }
+std::string Brand(const Quant&) { return ""; }
+std::string Brand(const Runtime&) { return ""; }
+
 template <class T>
 Lookup<T> Find(const std::vector<T>& items, const NameIndex& idx, absl::string_view query) {
   Lookup<T> result;
@@ -85,9 +92,15 @@ Lookup<T> Find(const std::vector<T>& items, const NameIndex& idx, absl::string_v
     MatchScore score;
   };
   std::vector<Hit> hits;
-  for (size_t i = 0; i < idx.forms.size() && !tokens.empty(); ++i) {
+  const auto& forms = tokens.empty() ? idx.forms
+                                     : idx.Forms(items.size(), [&](size_t i, auto* out) {
+                                         catalog_internal::AddForms(items[i].id, idx.display[i],
+                                                                    items[i].aliases,
+                                                                    Brand(items[i]), out);
+                                       });
+  for (size_t i = 0; i < forms.size() && !tokens.empty(); ++i) {
     std::optional<MatchScore> best;
-    for (const auto& form : idx.forms[i]) {
+    for (const auto& form : forms[i]) {
       auto s = catalog_internal::ScoreForm(tokens, form);
       if (!s) continue;
       if (!best || *s < *best || (*s == *best && s->qualifiers < best->qualifiers)) best = s;

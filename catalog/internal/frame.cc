@@ -1,6 +1,5 @@
 #include "catalog/internal/frame.h"
 
-#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
 
@@ -23,11 +22,11 @@ std::optional<FileFrame> ReadFrame(const FileSource& source, absl::string_view k
                  "prices .yaml files; --data DIR replaces only the files it has");
     return std::nullopt;
   }
-  std::optional<YAML::Node> root = ParseYaml(*content, frame.file, diags);
+  frame.tree = YamlTree::Parse(*content, frame.file, diags);
   texts->emplace_back(frame.file, std::move(*content));
-  if (!root) return std::nullopt;
+  if (frame.tree == nullptr) return std::nullopt;
 
-  MapReader r(*root, frame.file, diags, "the catalog file");
+  RecordReader r(frame.tree->root(), frame.file, diags, "the catalog file");
   if (!r.ok()) return std::nullopt;
   std::string schema, file_kind;
   if (r.Required("schema", &schema) && schema != kCatalogSchema) {
@@ -45,21 +44,22 @@ std::optional<FileFrame> ReadFrame(const FileSource& source, absl::string_view k
     diags->Error("missing-field", r.Where(), "the catalog file has no `sources:` map",
                  "add `sources:` with one `key: \"where the numbers come from\"` per source");
   } else {
-    YAML::Node sources = r.Child("sources");
+    YamlNode sources = r.Child("sources");
     if (!sources.IsMap()) {
-      diags->Error("wrong-type", LocationOf(sources, frame.file),
-                   "`sources` must be a map of `key: \"description\"` lines");
+      diags->Error("wrong-type", sources.Where(frame.file),
+                   "`sources` must be a map of `key: \"description\"` lines",
+                   "write one `key: \"where the numbers come from\"` line per source");
     } else {
-      for (auto it = sources.begin(); it != sources.end(); ++it) {
-        std::optional<std::string> key = ScalarText(it->first);
-        std::optional<std::string> text = ScalarText(it->second);
-        if (!key || !text) {
-          diags->Error("wrong-type", LocationOf(text ? it->first : it->second, frame.file),
-                       "each source must be `key: \"description\"`");
+      for (size_t i = 0; i < sources.size(); ++i) {
+        YamlNode key = sources.Key(i), text = sources.Value(i);
+        if (!key.IsScalar() || !text.IsScalar()) {
+          diags->Error("wrong-type", (text.IsScalar() ? key : text).Where(frame.file),
+                       "each source must be `key: \"description\"`",
+                       "write the description as one line of text");
           continue;
         }
-        frame.sources.emplace(*key, *text);
-        frame.source_keys.push_back(*key);
+        frame.sources.emplace(std::string(key.Scalar()), std::string(text.Scalar()));
+        frame.source_keys.emplace_back(key.Scalar());
       }
     }
   }
@@ -72,11 +72,10 @@ std::optional<FileFrame> ReadFrame(const FileSource& source, absl::string_view k
     entries_ok = false;
   } else {
     frame.entries = r.Child(kind);
-    if (frame.entries.IsNull()) {
-      frame.entries = YAML::Node(YAML::NodeType::Sequence);
-    } else if (!frame.entries.IsSequence()) {
-      diags->Error("wrong-type", LocationOf(frame.entries, frame.file),
-                   absl::StrCat("`", kind, "` must be a list of entries (`- id: ...`)"));
+    if (!frame.entries.IsSequence() && !frame.entries.IsNull()) {
+      diags->Error("wrong-type", frame.entries.Where(frame.file),
+                   absl::StrCat("`", kind, "` must be a list of entries (`- id: ...`)"),
+                   absl::StrCat("write each entry as `- id: ...` under `", kind, ":`"));
       entries_ok = false;
     }
   }
@@ -85,7 +84,7 @@ std::optional<FileFrame> ReadFrame(const FileSource& source, absl::string_view k
   return frame;
 }
 
-bool ReadSource(MapReader& r, const FileFrame& frame, SourceRef* out) {
+bool ReadSource(RecordReader& r, const FileFrame& frame, SourceRef* out) {
   std::string key;
   if (!r.Required("source", &key)) return false;
   auto it = frame.sources.find(key);
@@ -99,35 +98,6 @@ bool ReadSource(MapReader& r, const FileFrame& frame, SourceRef* out) {
   out->key = key;
   out->text = it->second;
   return true;
-}
-
-void AddCatalogHint(Diagnostic* d) {
-  if (!d->hint.empty()) return;
-  const std::string& m = d->message;
-  auto says = [&](absl::string_view s) { return absl::StrContains(m, s); };
-  if (d->code == "wrong-type") {
-    if (says("must be a whole number")) {
-      d->hint = "write a whole number without quotes or units, e.g. `32`";
-    } else if (says("must be a number")) {
-      d->hint = "write a plain number in the unit the key names (GB, GB/s, TFLOPS, billions), "
-                "without quotes or units";
-    } else if (says("must be true or false")) {
-      d->hint = "write `true` or `false`, without quotes";
-    } else if (says("must be a list")) {
-      d->hint = "write a list in brackets, e.g. `[a, b]`, or one `- item` per line";
-    } else if (says("must be text")) {
-      d->hint = "write the value after the colon; quote it if it contains `: ` or starts with "
-                "`[` or `{`";
-    } else if (says("must be a map")) {
-      d->hint = "write the record as indented `key: value` lines (see catalog/README.md)";
-    } else {
-      d->hint = "catalog/README.md gives the type of each key";
-    }
-  } else if (d->code == "unknown-key") {
-    d->hint = "remove it; the keys are the field names of catalog/types.h (see catalog/README.md)";
-  } else {
-    d->hint = "see catalog/README.md";
-  }
 }
 
 }  // namespace fitrank::catalog_internal

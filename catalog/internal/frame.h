@@ -10,14 +10,17 @@
 #ifndef FITRANK_CATALOG_INTERNAL_FRAME_H_
 #define FITRANK_CATALOG_INTERNAL_FRAME_H_
 
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/container/flat_hash_map.h"
 #include "absl/strings/string_view.h"
 #include "base/diagnostics.h"
 #include "base/file_source.h"
-#include "base/yaml_reader.h"
+#include "catalog/internal/record_reader.h"
+#include "catalog/internal/yaml_tree.h"
 #include "catalog/types.h"
 
 namespace fitrank::catalog_internal {
@@ -26,9 +29,10 @@ inline constexpr absl::string_view kCatalogSchema = "fitrank.catalog/v1";
 
 struct FileFrame {
   std::string file;                                        // display name, for diagnostics
+  std::unique_ptr<YamlTree> tree;                          // owns `entries`
   absl::flat_hash_map<std::string, std::string> sources;   // key -> text
   std::vector<std::string> source_keys;                    // in file order, for did-you-mean
-  YAML::Node entries;                                      // a sequence (possibly empty)
+  YamlNode entries;                                        // a sequence, or null (no entries)
 };
 
 // Reads `catalog/<kind>.yaml` from `source`. Reports a missing file, a YAML syntax error and
@@ -38,13 +42,9 @@ std::optional<FileFrame> ReadFrame(const FileSource& source, absl::string_view k
                                    Diagnostics* diags,
                                    std::vector<std::pair<std::string, std::string>>* texts);
 
-// Gives a diagnostic from the generic YAML reader that has no hint one that says how to fix
-// it in a catalog file.
-void AddCatalogHint(Diagnostic* d);
-
 // Reads the entry's required `source:` key into `out`. False (reported) if it is missing or
 // not one of the file's sources.
-bool ReadSource(MapReader& r, const FileFrame& frame, SourceRef* out);
+bool ReadSource(RecordReader& r, const FileFrame& frame, SourceRef* out);
 
 }  // namespace fitrank::catalog_internal
 

@@ -4,6 +4,7 @@
 #ifndef FITRANK_CATALOG_INTERNAL_INDEX_H_
 #define FITRANK_CATALOG_INTERNAL_INDEX_H_
 
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -17,13 +18,33 @@ namespace fitrank::catalog_internal {
 struct NameIndex {
   absl::flat_hash_map<std::string, size_t> by_id;    // exact id
   absl::flat_hash_map<std::string, size_t> by_norm;  // NormalizeName(id | name | alias)
-  std::vector<std::vector<NameForm>> forms;          // per entry: id, name, aliases, "vendor name"
   std::vector<std::string> display;                  // per entry: the name shown to users
 
-  // Adds entry number `forms.size()`. The first owner of a normalised name keeps it.
-  void Add(const std::string& id, const std::string& name, const std::vector<std::string>& aliases,
-           const std::string& brand);
+  // Tokenised forms per entry (id, name, aliases, "vendor name"), for word matching. Built on
+  // the first lookup that needs them (most commands look up one GPU and one model, and an
+  // exact name needs none): call Forms().
+  mutable std::once_flag forms_once;
+  mutable std::vector<std::vector<NameForm>> forms;
+
+  // Adds entry number `display.size()`. The first owner of a normalised name keeps it.
+  void Add(const std::string& id, const std::string& name,
+           const std::vector<std::string>& aliases);
+
+  // The forms, built from (id, name, aliases, brand) of each entry on first use.
+  template <class Each>
+  const std::vector<std::vector<NameForm>>& Forms(size_t n, Each each) const {
+    std::call_once(forms_once, [&] {
+      forms.resize(n);
+      for (size_t i = 0; i < n; ++i) each(i, &forms[i]);
+    });
+    return forms;
+  }
 };
+
+// The forms of one entry.
+void AddForms(const std::string& id, const std::string& name,
+              const std::vector<std::string>& aliases, const std::string& brand,
+              std::vector<NameForm>* out);
 
 struct CatalogIndex {
   NameIndex gpus, models, diffusion, quants, runtimes, interconnects;

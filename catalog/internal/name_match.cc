@@ -37,6 +37,12 @@ std::vector<Word> SplitWords(absl::string_view s) {
       cur += c;
       continue;
     }
+    // "Command R+", "Max+": the plus stays on its token, so "r+" is a different token
+    // from "r" ("r" only matches it as a prefix).
+    if (c == '+' && !cur.empty()) {
+      cur += c;
+      continue;
+    }
     flush();
     if (c == '(' || c == '[') ++depth;
     if ((c == ')' || c == ']') && depth > 0) --depth;
@@ -89,7 +95,7 @@ void AppendWords(absl::string_view text, bool all_brand, NameForm* form, int* wo
       bool boundary = i == w.size();
       if (!boundary) {
         bool a = IsAlpha(w[i - 1]), b = IsAlpha(w[i]);
-        boundary = a != b && !(w[i] == '.' || w[i - 1] == '.');
+        boundary = a != b && w[i] != '.' && w[i - 1] != '.' && w[i] != '+';
       }
       if (boundary) {
         NameToken t;

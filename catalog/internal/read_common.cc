@@ -5,17 +5,13 @@
 
 namespace fitrank::catalog_internal {
 
-std::string EntryWhat(const YAML::Node& node, absl::string_view kind, int index) {
-  if (node.IsMap()) {
-    const YAML::Node& n = node;  // const: operator[] must not insert
-    std::optional<std::string> id = ScalarText(n["id"]);
-    if (!id) id = ScalarText(n["gpu_id"]);
-    if (id && !id->empty()) return absl::StrCat(kind, " `", *id, "`");
-  }
+std::string EntryWhat(YamlNode node, absl::string_view kind, int index) {
+  YamlNode id = node.Get("id");
+  if (id.IsScalar() && !id.Scalar().empty()) return absl::StrCat(kind, " `", id.Scalar(), "`");
   return absl::StrCat(kind, " #", index + 1);
 }
 
-void ReadId(MapReader& r, bool any_case, std::string* id, Places* places) {
+void ReadId(RecordReader& r, bool any_case, std::string* id, Places* places) {
   places->entry = r.Where();
   if (!r.Required("id", id)) return;
   places->id = r.WhereOf("id");
@@ -34,11 +30,13 @@ void ReadId(MapReader& r, bool any_case, std::string* id, Places* places) {
   }
 }
 
-void ReadAliases(MapReader& r, std::vector<std::string>* aliases, Places* places) {
+void ReadAliases(RecordReader& r, std::vector<std::string>* aliases, Places* places) {
   if (!r.Optional("aliases", aliases)) return;
-  YAML::Node list = r.Child("aliases");
+  YamlNode list = r.Child("aliases");
   places->aliases.clear();
-  for (const YAML::Node& item : list) places->aliases.push_back(LocationOf(item, r.file()));
+  for (size_t i = 0; i < list.size(); ++i) {
+    places->aliases.push_back(list.Item(i).Where(r.file()));
+  }
   for (size_t i = 0; i < aliases->size(); ++i) {
     if (NormalizeName((*aliases)[i]).empty()) {
       r.diags()->Error("empty-alias", places->aliases[i], "an alias cannot be empty",
@@ -47,20 +45,19 @@ void ReadAliases(MapReader& r, std::vector<std::string>* aliases, Places* places
   }
 }
 
-void ReadWordList(MapReader& r, absl::string_view key, const std::vector<std::string>& allowed,
+void ReadWordList(RecordReader& r, absl::string_view key, const std::vector<std::string>& allowed,
                   bool required, std::vector<std::string>* out) {
   std::vector<std::string> words;
-  if (required && !r.Has(key)) {
-    std::string dummy;
-    r.Required(key, &dummy);  // reports missing-field
+  if (required && r.ok() && !r.Has(key)) {
+    r.Missing(key, "[a, b]");
     return;
   }
   if (!r.Optional(key, &words)) return;
-  YAML::Node list = r.Child(key);
-  size_t i = 0;
+  YamlNode list = r.Child(key);
   out->clear();
-  for (const YAML::Node& item : list) {
-    const std::string& w = words[i++];
+  for (size_t i = 0; i < list.size(); ++i) {
+    YamlNode item = list.Item(i);
+    const std::string& w = words[i];
     bool known = false;
     for (const std::string& a : allowed) known = known || a == w;
     if (known) {
@@ -69,12 +66,12 @@ void ReadWordList(MapReader& r, absl::string_view key, const std::vector<std::st
     }
     std::string hint = DidYouMean(ClosestMatches(w, allowed, 1));
     if (hint.empty()) hint = absl::StrCat("one of ", QuotedList(allowed));
-    r.diags()->Error("unknown-value", LocationOf(item, r.file()),
+    r.diags()->Error("unknown-value", item.Where(r.file()),
                      absl::StrCat("`", key, "` cannot contain `", w, "`"), hint);
   }
 }
 
-void ReadDate(MapReader& r, absl::string_view key, bool required, std::string* out) {
+void ReadDate(RecordReader& r, absl::string_view key, bool required, std::string* out) {
   if (!(required ? r.Required(key, out) : r.Optional(key, out))) return;
   const std::string& s = *out;
   auto digits = [&](size_t from, size_t n) {
@@ -101,7 +98,34 @@ void ReadDate(MapReader& r, absl::string_view key, bool required, std::string* o
   }
 }
 
-void Inconsistent(MapReader& r, absl::string_view key, std::string message, std::string hint) {
+bool OptionalNum(RecordReader& r, absl::string_view key, double* out, double min, double max) {
+  double v = 0;
+  if (!r.Optional(key, &v, 0, max) || v == 0) return false;
+  if (v < min) {
+    r.diags()->Error("out-of-range", r.WhereOf(key),
+                     absl::StrCat("`", key, "` is ", v, ", below the plausible minimum ", min),
+                     absl::StrCat("check the unit; write 0 or leave `", key,
+                                  "` out if it is not known"));
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+bool OptionalNum(RecordReader& r, absl::string_view key, int* out, int min, int max) {
+  int v = 0;
+  if (!r.Optional(key, &v, 0, max) || v == 0) return false;
+  if (v < min) {
+    r.diags()->Error("out-of-range", r.WhereOf(key),
+                     absl::StrCat("`", key, "` is ", v, ", below the plausible minimum ", min),
+                     absl::StrCat("write 0 or leave `", key, "` out if it is not known"));
+    return false;
+  }
+  *out = v;
+  return true;
+}
+
+void Inconsistent(RecordReader& r, absl::string_view key, std::string message, std::string hint) {
   r.diags()->Error("inconsistent", r.WhereOf(key), std::move(message), std::move(hint));
 }
 

@@ -5,10 +5,10 @@
 
 namespace fitrank::catalog_internal {
 
-void ReadGpu(const YAML::Node& node, int index, const FileFrame& frame, Diagnostics* diags,
+void ReadGpu(YamlNode node, int index, const FileFrame& frame, Diagnostics* diags,
              Gpu* g, Places* places) {
   places->what = EntryWhat(node, "gpu", index);
-  MapReader r(node, frame.file, diags, places->what);
+  RecordReader r(node, frame.file, diags, places->what);
   places->entry = r.Where();
   if (!r.ok()) return;
   ReadId(r, /*any_case=*/false, &g->id, places);
@@ -25,28 +25,28 @@ void ReadGpu(const YAML::Node& node, int index, const FileFrame& frame, Diagnost
 
   r.Required("memory_gb", &g->memory_gb, 0.5, 4096);
   r.Required("memory_type", &g->memory_type);
-  r.Optional("memory_bus_bits", &g->memory_bus_bits, 16, 16384);
+  OptionalNum(r, "memory_bus_bits", &g->memory_bus_bits, 16, 16384);
   r.Required("bandwidth_gbps", &g->bandwidth_gbps, 1, 100000);
 
-  r.Optional("fp32_tflops", &g->fp32_tflops, 0, 10000);
+  OptionalNum(r, "fp32_tflops", &g->fp32_tflops, 0, 10000);
   r.Required("fp16_tflops", &g->fp16_tflops, 0.001, 50000);
-  r.Optional("fp16_fp32acc_tflops", &g->fp16_fp32acc_tflops, 0, 50000);
-  r.Optional("int8_tops", &g->int8_tops, 0, 100000);
-  r.Optional("fp8_tflops", &g->fp8_tflops, 0, 100000);
-  r.Optional("fp4_tflops", &g->fp4_tflops, 0, 200000);
+  OptionalNum(r, "fp16_fp32acc_tflops", &g->fp16_fp32acc_tflops, 0, 50000);
+  OptionalNum(r, "int8_tops", &g->int8_tops, 0, 100000);
+  OptionalNum(r, "fp8_tflops", &g->fp8_tflops, 0, 100000);
+  OptionalNum(r, "fp4_tflops", &g->fp4_tflops, 0, 200000);
   ReadWordList(r, "precisions", Precisions(), /*required=*/false, &g->precisions);
   ReadWordList(r, "platforms", Platforms(), /*required=*/true, &g->platforms);
-  r.Optional("gpu_cores", &g->gpu_cores, 1, 1000000);
+  OptionalNum(r, "gpu_cores", &g->gpu_cores, 1, 1000000);
 
   if (r.Optional("interconnect", &g->interconnect)) {
     places->refs.emplace_back(g->interconnect, r.WhereOf("interconnect"));
   }
-  r.Optional("interconnect_gbps", &g->interconnect_gbps, 0, 20000);
-  r.Optional("pcie_gbps", &g->pcie_gbps, 0, 1000);
+  OptionalNum(r, "interconnect_gbps", &g->interconnect_gbps, 0, 20000);
+  OptionalNum(r, "pcie_gbps", &g->pcie_gbps, 0, 1000);
 
-  r.Required("tdp_w", &g->tdp_w, 1, 20000);
+  OptionalNum(r, "tdp_w", &g->tdp_w, 1, 20000);
   r.Required("launch_year", &g->launch_year, 1995, 2035);
-  r.Optional("msrp_usd", &g->msrp_usd, 0, 10000000);
+  OptionalNum(r, "msrp_usd", &g->msrp_usd, 0, 10000000);
   r.Optional("unified_memory", &g->unified_memory);
   r.Optional("gpu_memory_share", &g->gpu_memory_share, 0.05, 1);
   r.Optional("notes", &g->notes);
@@ -72,24 +72,24 @@ void ReadGpu(const YAML::Node& node, int index, const FileFrame& frame, Diagnost
   }
 }
 
-void ReadInterconnect(const YAML::Node& node, int index, const FileFrame& frame,
+void ReadInterconnect(YamlNode node, int index, const FileFrame& frame,
                       Diagnostics* diags, Interconnect* ic, Places* places) {
   places->what = EntryWhat(node, "interconnect", index);
-  MapReader r(node, frame.file, diags, places->what);
+  RecordReader r(node, frame.file, diags, places->what);
   places->entry = r.Where();
   if (!r.ok()) return;
   ReadId(r, /*any_case=*/false, &ic->id, places);
   if (r.Required("name", &ic->name)) places->name = r.WhereOf("name");
-  r.Required("bandwidth_gbps", &ic->bandwidth_gbps, 0.1, 20000);
-  r.Optional("latency_us", &ic->latency_us, 0, 10000);
+  r.Required("bandwidth_gbps", &ic->bandwidth_gbps, 0, 20000);  // 0: no GPU-to-GPU link
+  OptionalNum(r, "latency_us", &ic->latency_us, 0, 10000);
   ReadSource(r, frame, &ic->source);
   r.CheckUnknownKeys();
 }
 
-void ReadPrice(const YAML::Node& node, int index, const FileFrame& frame, Diagnostics* diags,
+void ReadPrice(YamlNode node, int index, const FileFrame& frame, Diagnostics* diags,
                Price* p, Places* places) {
   places->what = absl::StrCat("price #", index + 1);
-  MapReader r(node, frame.file, diags, places->what);
+  RecordReader r(node, frame.file, diags, places->what);
   places->entry = r.Where();
   if (!r.ok()) return;
   places->entry = r.Where();
@@ -97,8 +97,8 @@ void ReadPrice(const YAML::Node& node, int index, const FileFrame& frame, Diagno
     places->id = r.WhereOf("gpu_id");
     places->refs.emplace_back(p->gpu_id, places->id);
   }
-  r.Optional("street_usd", &p->street_usd, 0, 10000000);
-  r.Optional("cloud_usd_per_hour", &p->cloud_usd_per_hour, 0, 1000);
+  OptionalNum(r, "street_usd", &p->street_usd, 0, 10000000);
+  OptionalNum(r, "cloud_usd_per_hour", &p->cloud_usd_per_hour, 0, 1000);
   ReadDate(r, "as_of", /*required=*/true, &p->as_of);
   ReadSource(r, frame, &p->source);
   r.CheckUnknownKeys();

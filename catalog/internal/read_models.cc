@@ -8,20 +8,24 @@ namespace {
 
 constexpr int kMaxLayers = 1000;
 
-void ReadAttention(MapReader& model, const Model& m, Attention* a) {
-  YAML::Node node = model.Child("attention");
-  if (!node.IsDefined() || node.IsNull()) return;
-  MapReader r(node, model.file(), model.diags(), absl::StrCat("the attention of model `", m.id, "`"));
-  if (!r.ok()) return;
+// Reads `attention:` (absent: full attention on every layer). True if `kv_layers` was given,
+// even as 0.
+bool ReadAttention(RecordReader& model, const Model& m, Attention* a) {
+  YamlNode node = model.Child("attention");
+  if (!node.IsDefined() || node.IsNull()) return false;
+  RecordReader r(node, model.file(), model.diags(),
+              absl::StrCat("the attention of model `", m.id, "`"));
+  if (!r.ok()) return false;
+  const bool kv_layers_given = r.Has("kv_layers");
   std::string kind;
   if (r.Enum("kind", AttentionKindNames(), &kind, /*required=*/true)) {
     a->kind = *ParseAttentionKind(kind);
   }
-  r.Optional("kv_layers", &a->kv_layers, 0, kMaxLayers);
-  r.Optional("sliding_window", &a->sliding_window, 1, 100'000'000);
-  r.Optional("sliding_window_layers", &a->sliding_window_layers, 0, kMaxLayers);
-  r.Optional("kv_lora_rank", &a->kv_lora_rank, 1, 65536);
-  r.Optional("qk_rope_head_dim", &a->qk_rope_head_dim, 0, 4096);
+  OptionalNum(r, "kv_layers", &a->kv_layers, 0, kMaxLayers);
+  OptionalNum(r, "sliding_window", &a->sliding_window, 1, 100'000'000);
+  OptionalNum(r, "sliding_window_layers", &a->sliding_window_layers, 0, kMaxLayers);
+  OptionalNum(r, "kv_lora_rank", &a->kv_lora_rank, 1, 65536);
+  OptionalNum(r, "qk_rope_head_dim", &a->qk_rope_head_dim, 0, 4096);
   r.CheckUnknownKeys();
 
   if (a->kind == AttentionKind::kSlidingMix) {
@@ -57,15 +61,15 @@ void ReadAttention(MapReader& model, const Model& m, Attention* a) {
                               ") exceeds the KV layers (", kv_layers, ")"),
                  "sliding-window layers are a subset of the KV layers");
   }
+  return kv_layers_given;
 }
 
-void ReadQuality(MapReader& model, const Model& m, Quality* q) {
-  if (!model.Has("quality")) {
-    std::string dummy;
-    model.Required("quality", &dummy);  // reports missing-field
+void ReadQuality(RecordReader& model, const Model& m, Quality* q) {
+  if (model.ok() && !model.Has("quality")) {
+    model.Missing("quality", "{score: <0-100>, source: \"...\"}");
     return;
   }
-  MapReader r(model.Child("quality"), model.file(), model.diags(),
+  RecordReader r(model.Child("quality"), model.file(), model.diags(),
               absl::StrCat("the quality of model `", m.id, "`"));
   if (!r.ok()) return;
   r.Required("score", &q->score, 0, 100);
@@ -76,10 +80,10 @@ void ReadQuality(MapReader& model, const Model& m, Quality* q) {
 
 }  // namespace
 
-void ReadModel(const YAML::Node& node, int index, const FileFrame& frame, Diagnostics* diags,
+void ReadModel(YamlNode node, int index, const FileFrame& frame, Diagnostics* diags,
                Model* m, Places* places) {
   places->what = EntryWhat(node, "model", index);
-  MapReader r(node, frame.file, diags, places->what);
+  RecordReader r(node, frame.file, diags, places->what);
   places->entry = r.Where();
   if (!r.ok()) return;
   ReadId(r, /*any_case=*/false, &m->id, places);
@@ -90,16 +94,23 @@ void ReadModel(const YAML::Node& node, int index, const FileFrame& frame, Diagno
   r.Enum("kind", ModelKinds(), &m->kind, /*required=*/true);
 
   bool have_params = r.Required("params_b", &m->params_b, 0.01, 5000);
-  bool have_active = r.Optional("active_params_b", &m->active_params_b, 0.01, 5000);
-  r.Optional("experts", &m->experts, 1, 4096);
-  r.Optional("experts_per_token", &m->experts_per_token, 1, 4096);
+  bool have_active = OptionalNum(r, "active_params_b", &m->active_params_b, 0.01, 5000);
+  OptionalNum(r, "experts", &m->experts, 1, 4096);
+  OptionalNum(r, "experts_per_token", &m->experts_per_token, 1, 4096);
   r.Required("layers", &m->layers, 1, kMaxLayers);
   r.Required("hidden_size", &m->hidden_size, 64, 131072);
-  bool have_heads = r.Required("attention_heads", &m->attention_heads, 1, 4096);
-  bool have_kv = r.Required("kv_heads", &m->kv_heads, 1, 4096);
-  r.Required("head_dim", &m->head_dim, 8, 4096);
-  ReadAttention(r, *m, &m->attention);
-  r.Optional("vocab_size", &m->vocab_size, 100, 10'000'000);
+  const bool kv_layers_given = ReadAttention(r, *m, &m->attention);
+  // Models without attention (pure state-space layers) have no heads: 0 is allowed there,
+  // and MLA caches a latent rather than heads of head_dim.
+  const AttentionKind ak = m->attention.kind;
+  const bool no_attention = ak == AttentionKind::kNone ||
+                            (ak == AttentionKind::kHybrid && kv_layers_given &&
+                             m->attention.kv_layers == 0);
+  const int min_heads = no_attention ? 0 : 1;
+  bool have_heads = r.Required("attention_heads", &m->attention_heads, min_heads, 4096);
+  bool have_kv = r.Required("kv_heads", &m->kv_heads, min_heads, 4096);
+  r.Required("head_dim", &m->head_dim, no_attention || ak == AttentionKind::kMla ? 0 : 8, 4096);
+  OptionalNum(r, "vocab_size", &m->vocab_size, 100, 10'000'000);
   r.Optional("tied_embeddings", &m->tied_embeddings);
   r.Required("max_context", &m->max_context, 128, 100'000'000);
   ReadDate(r, "release_date", /*required=*/true, &m->release_date);
@@ -115,9 +126,10 @@ void ReadModel(const YAML::Node& node, int index, const FileFrame& frame, Diagno
 
   // Defaults, then the checks that relate fields.
   if (!have_active) m->active_params_b = m->params_b;
-  if (m->attention.kv_layers == 0 && m->attention.kind != AttentionKind::kNone) {
-    m->attention.kv_layers = m->layers;
-  }
+  // kv_layers defaults to every layer; 0 is taken literally only where a model may have no
+  // KV layers at all (hybrid state-space models, kind none).
+  const bool literal_zero = ak == AttentionKind::kNone || (ak == AttentionKind::kHybrid && kv_layers_given);
+  if (m->attention.kv_layers == 0 && !literal_zero) m->attention.kv_layers = m->layers;
   if (have_params && have_active && m->active_params_b > m->params_b) {
     Inconsistent(r, "active_params_b",
                  absl::StrCat("model `", m->id, "` has more active (", m->active_params_b,
@@ -132,7 +144,8 @@ void ReadModel(const YAML::Node& node, int index, const FileFrame& frame, Diagno
   }
   bool grouped = m->attention.kind == AttentionKind::kFull ||
                  m->attention.kind == AttentionKind::kSlidingMix;
-  if (grouped && have_heads && have_kv && m->attention_heads % m->kv_heads != 0) {
+  if (grouped && have_heads && have_kv && m->kv_heads > 0 &&
+      m->attention_heads % m->kv_heads != 0) {
     Inconsistent(r, "kv_heads",
                  absl::StrCat("model `", m->id, "`: kv_heads (", m->kv_heads,
                               ") does not divide attention_heads (", m->attention_heads, ")"),
@@ -141,10 +154,10 @@ void ReadModel(const YAML::Node& node, int index, const FileFrame& frame, Diagno
   }
 }
 
-void ReadDiffusion(const YAML::Node& node, int index, const FileFrame& frame, Diagnostics* diags,
+void ReadDiffusion(YamlNode node, int index, const FileFrame& frame, Diagnostics* diags,
                    DiffusionModel* d, Places* places) {
   places->what = EntryWhat(node, "diffusion model", index);
-  MapReader r(node, frame.file, diags, places->what);
+  RecordReader r(node, frame.file, diags, places->what);
   places->entry = r.Where();
   if (!r.ok()) return;
   ReadId(r, /*any_case=*/false, &d->id, places);
@@ -155,19 +168,19 @@ void ReadDiffusion(const YAML::Node& node, int index, const FileFrame& frame, Di
   r.Enum("kind", DiffusionKinds(), &d->kind, /*required=*/true);
   r.Required("architecture", &d->architecture);
   bool have_params = r.Required("params_b", &d->params_b, 0.01, 5000);
-  bool have_active = r.Optional("active_params_b", &d->active_params_b, 0.01, 5000);
-  r.Optional("text_encoder_params_b", &d->text_encoder_params_b, 0, 1000);
-  r.Optional("vae_params_b", &d->vae_params_b, 0, 100);
+  bool have_active = OptionalNum(r, "active_params_b", &d->active_params_b, 0.01, 5000);
+  OptionalNum(r, "text_encoder_params_b", &d->text_encoder_params_b, 0, 1000);
+  OptionalNum(r, "vae_params_b", &d->vae_params_b, 0, 100);
   r.Required("width", &d->width, 64, 16384);
   r.Required("height", &d->height, 64, 16384);
   r.Required("steps", &d->steps, 1, 1000);
-  r.Optional("frames", &d->frames, 0, 100000);
-  r.Optional("latent_downsample", &d->latent_downsample, 1, 128);
-  r.Optional("temporal_downsample", &d->temporal_downsample, 1, 128);
-  r.Optional("patch_size", &d->patch_size, 1, 64);
-  r.Optional("gflops_per_step", &d->gflops_per_step, 0, 1e9);
-  r.Optional("vram_min_gb", &d->vram_min_gb, 0, 4096);
-  r.Optional("vram_recommended_gb", &d->vram_recommended_gb, 0, 4096);
+  OptionalNum(r, "frames", &d->frames, 0, 100000);
+  OptionalNum(r, "latent_downsample", &d->latent_downsample, 1, 128);
+  OptionalNum(r, "temporal_downsample", &d->temporal_downsample, 1, 128);
+  OptionalNum(r, "patch_size", &d->patch_size, 1, 64);
+  OptionalNum(r, "gflops_per_step", &d->gflops_per_step, 0, 1e9);
+  OptionalNum(r, "vram_min_gb", &d->vram_min_gb, 0, 4096);
+  OptionalNum(r, "vram_recommended_gb", &d->vram_recommended_gb, 0, 4096);
   ReadDate(r, "release_date", /*required=*/true, &d->release_date);
   r.Required("license", &d->license);
   r.Optional("hf_repo", &d->hf_repo);

@@ -5,10 +5,10 @@
 
 namespace fitrank::catalog_internal {
 
-void ReadQuant(const YAML::Node& node, int index, const FileFrame& frame, Diagnostics* diags,
+void ReadQuant(YamlNode node, int index, const FileFrame& frame, Diagnostics* diags,
                Quant* q, Places* places) {
   places->what = EntryWhat(node, "quant", index);
-  MapReader r(node, frame.file, diags, places->what);
+  RecordReader r(node, frame.file, diags, places->what);
   places->entry = r.Where();
   if (!r.ok()) return;
   // Quant ids keep their customary spelling: Q4_K_M, IQ3_XXS, FP8.
@@ -21,15 +21,12 @@ void ReadQuant(const YAML::Node& node, int index, const FileFrame& frame, Diagno
   r.Required("quality_retention", &q->quality_retention, 0.05, 1);
   r.Required("quality_source", &q->quality_source);
   if (r.Optional("runtimes", &q->runtimes)) {
-    YAML::Node list = r.Child("runtimes");
-    size_t i = 0;
-    for (const YAML::Node& item : list) {
-      if (i < q->runtimes.size()) places->refs.emplace_back(q->runtimes[i++], LocationOf(item, r.file()));
+    YamlNode list = r.Child("runtimes");
+    for (size_t i = 0; i < list.size() && i < q->runtimes.size(); ++i) {
+      places->refs.emplace_back(q->runtimes[i], list.Item(i).Where(r.file()));
     }
-  }
-  if (!r.Has("runtimes")) {
-    std::string dummy;
-    r.Required("runtimes", &dummy);  // reports missing-field
+  } else if (r.ok() && !r.Has("runtimes")) {
+    r.Missing("runtimes", "[llama.cpp, ...]");
   }
   std::vector<std::string> hw = {"FP8", "FP6", "FP4", "INT8", "INT4", "BF16"};
   r.Enum("requires_precision", hw, &q->requires_precision, /*required=*/false);
@@ -44,10 +41,10 @@ void ReadQuant(const YAML::Node& node, int index, const FileFrame& frame, Diagno
   }
 }
 
-void ReadRuntime(const YAML::Node& node, int index, const FileFrame& frame, Diagnostics* diags,
+void ReadRuntime(YamlNode node, int index, const FileFrame& frame, Diagnostics* diags,
                  Runtime* rt, Places* places) {
   places->what = EntryWhat(node, "runtime", index);
-  MapReader r(node, frame.file, diags, places->what);
+  RecordReader r(node, frame.file, diags, places->what);
   places->entry = r.Where();
   if (!r.ok()) return;
   ReadId(r, /*any_case=*/false, &rt->id, places);

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "base/diagnostics.h"
-#include "base/yaml_reader.h"
+#include "catalog/internal/record_reader.h"
 #include "catalog/internal/frame.h"
 #include "catalog/types.h"
 
@@ -32,40 +32,46 @@ struct Places {
 };
 
 // `index` is the entry's position in its list (0-based), used to name an entry without id.
-void ReadGpu(const YAML::Node& node, int index, const FileFrame& frame, Diagnostics* diags,
+void ReadGpu(YamlNode node, int index, const FileFrame& frame, Diagnostics* diags,
              Gpu* out, Places* places);
-void ReadModel(const YAML::Node& node, int index, const FileFrame& frame, Diagnostics* diags,
+void ReadModel(YamlNode node, int index, const FileFrame& frame, Diagnostics* diags,
                Model* out, Places* places);
-void ReadDiffusion(const YAML::Node& node, int index, const FileFrame& frame, Diagnostics* diags,
+void ReadDiffusion(YamlNode node, int index, const FileFrame& frame, Diagnostics* diags,
                    DiffusionModel* out, Places* places);
-void ReadQuant(const YAML::Node& node, int index, const FileFrame& frame, Diagnostics* diags,
+void ReadQuant(YamlNode node, int index, const FileFrame& frame, Diagnostics* diags,
                Quant* out, Places* places);
-void ReadRuntime(const YAML::Node& node, int index, const FileFrame& frame, Diagnostics* diags,
+void ReadRuntime(YamlNode node, int index, const FileFrame& frame, Diagnostics* diags,
                  Runtime* out, Places* places);
-void ReadInterconnect(const YAML::Node& node, int index, const FileFrame& frame,
+void ReadInterconnect(YamlNode node, int index, const FileFrame& frame,
                       Diagnostics* diags, Interconnect* out, Places* places);
-void ReadPrice(const YAML::Node& node, int index, const FileFrame& frame, Diagnostics* diags,
+void ReadPrice(YamlNode node, int index, const FileFrame& frame, Diagnostics* diags,
                Price* out, Places* places);
 
 // Helpers shared by the readers (read_common.cc).
 
 // "gpu `geforce-rtx-4090`", or "gpu #3" when the entry has no readable id.
-std::string EntryWhat(const YAML::Node& node, absl::string_view kind, int index);
+std::string EntryWhat(YamlNode node, absl::string_view kind, int index);
 
 // Reads the required `id` (lower-case unless `any_case`), and `aliases`, into `places`.
-void ReadId(MapReader& r, bool any_case, std::string* id, Places* places);
-void ReadAliases(MapReader& r, std::vector<std::string>* aliases, Places* places);
+void ReadId(RecordReader& r, bool any_case, std::string* id, Places* places);
+void ReadAliases(RecordReader& r, std::vector<std::string>* aliases, Places* places);
 
 // A list whose every item must be one of `allowed`; an item that is not is reported at its
 // own position with a did-you-mean and left out.
-void ReadWordList(MapReader& r, absl::string_view key, const std::vector<std::string>& allowed,
+void ReadWordList(RecordReader& r, absl::string_view key, const std::vector<std::string>& allowed,
                   bool required, std::vector<std::string>* out);
 
 // A date: "2024", "2024-07" or "2024-07-23".
-void ReadDate(MapReader& r, absl::string_view key, bool required, std::string* out);
+void ReadDate(RecordReader& r, absl::string_view key, bool required, std::string* out);
+
+// An optional number where, as everywhere in the catalog, 0 means "not known": absent or 0
+// leaves `*out` untouched (its default) and returns false; anything else must lie in
+// [min, max].
+bool OptionalNum(RecordReader& r, absl::string_view key, double* out, double min, double max);
+bool OptionalNum(RecordReader& r, absl::string_view key, int* out, int min, int max);
 
 // Reports an inconsistency between fields at the position of `key`'s value.
-void Inconsistent(MapReader& r, absl::string_view key, std::string message, std::string hint);
+void Inconsistent(RecordReader& r, absl::string_view key, std::string message, std::string hint);
 
 }  // namespace fitrank::catalog_internal
 

@@ -79,7 +79,9 @@ std::unique_ptr<Catalog> TestCatalog() {
       .Add(M("deepseek-r1-distill-llama-8b", "DeepSeek R1 Distill Llama 8B", "DeepSeek"))
       .Add(M("deepseek-r1-distill-qwen-7b", "DeepSeek R1 Distill Qwen 7B", "DeepSeek"))
       .Add(M("gemma-3-27b-it", "Gemma 3 27B IT", "Google"))
-      .Add(M("gemma-3-27b-pt", "Gemma 3 27B PT", "Google"));
+      .Add(M("gemma-3-27b-pt", "Gemma 3 27B PT", "Google"))
+      .Add(M("c4ai-command-r-08-2024", "Command R 08-2024 (35B)", "Cohere"))
+      .Add(M("c4ai-command-r-plus", "Command R+ v01 (104B)", "Cohere"));
   return std::move(b).Build();
 }
 
@@ -180,6 +182,8 @@ TEST_F(LookupTest, ForgivingModelNames) {
   EXPECT_EQ(Model1("r1 distill llama"), "deepseek-r1-distill-llama-8b");
   EXPECT_EQ(Model1("meta llama 3.1 70b"), "llama-3.1-70b-instruct");
   EXPECT_EQ(Model1("gemma 3 27b"), "gemma-3-27b-it");         // "it" qualifies, "pt" does not
+  EXPECT_EQ(Model1("command r+"), "c4ai-command-r-plus");      // "r+" is not "r"
+  EXPECT_NE(Model1("command r"), "c4ai-command-r-plus");
   EXPECT_THAT(ModelAmbiguous("deepseek r1 distill"),
               ElementsAre("deepseek-r1-distill-llama-8b", "deepseek-r1-distill-qwen-7b"));
   EXPECT_THAT(ModelAmbiguous("llama 3.1"),
@@ -217,7 +221,8 @@ TEST(NameMatchTest, Tokens) {
   EXPECT_THAT(texts("Llama-3.1 8B"), ElementsAre("llama", "3.1", "8", "b"));
   EXPECT_THAT(texts("llama3.1:8b"), ElementsAre("llama", "3.1", "8", "b"));
   EXPECT_THAT(texts("v1. end."), ElementsAre("v", "1", "end"));
-  EXPECT_THAT(texts("Ryzen AI Max+ 395"), ElementsAre("ryzen", "ai", "max", "395"));
+  EXPECT_THAT(texts("Ryzen AI Max+ 395"), ElementsAre("ryzen", "ai", "max+", "395"));
+  EXPECT_THAT(texts("Command R+"), ElementsAre("command", "r+"));
 }
 
 TEST(NameMatchTest, QualifierWords) {

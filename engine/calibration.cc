@@ -289,6 +289,22 @@ CalibrationReport RunCalibration(const Catalog& catalog, const Estimator& estima
       rep.rows.push_back(std::move(cr));
       continue;
     }
+    // A 16-bit checkpoint under a runtime with its own format name (MLC's q0f16 for F16).
+    if (qm.quant->bits >= 16 && !rt.found->quant_families.empty()) {
+      bool loads = false;
+      for (const std::string& f : rt.found->quant_families) loads = loads || f == qm.quant->family;
+      if (!loads) {
+        for (const Quant& q : catalog.quants()) {
+          bool fam = false;
+          for (const std::string& f : rt.found->quant_families) fam = fam || f == q.family;
+          if (fam && q.bits >= 16) {
+            cr.notes.push_back(absl::StrCat("quant `", row.quant, "` as ", q.id, " (", rt.found->id, "'s 16-bit format)"));
+            qm.quant = &q;
+            break;
+          }
+        }
+      }
+    }
     Backend backend = Backend::kAuto;
     if (!rt_inner.empty()) {
       std::string first(rt_inner.substr(0, rt_inner.find_first_of(" ,")));

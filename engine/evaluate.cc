@@ -1,0 +1,365 @@
+#include "engine/evaluate.h"
+
+#include <algorithm>
+#include <atomic>
+#include <set>
+
+#include "absl/strings/str_cat.h"
+
+namespace fitrank {
+namespace {
+
+bool Contains(const std::vector<std::string>& list, absl::string_view x) {
+  return std::find(list.begin(), list.end(), x) != list.end();
+}
+
+std::atomic<uint64_t> g_query_serial{0};
+
+}  // namespace
+
+rules::Vocabulary VocabularyOf(const Profiles& profiles) {
+  rules::Vocabulary v;
+  for (const Workload& w : profiles.workloads()) v.workloads.push_back({w.id, w.aliases});
+  for (const Mode& m : profiles.modes()) v.modes.push_back({m.id, m.aliases});
+  for (const std::string& s : profiles.grades().reason_order) v.sets.push_back(s);
+  for (const std::string& s : profiles.SetNames()) {
+    if (!Contains(v.sets, s)) v.sets.push_back(s);
+  }
+  v.grades.clear();
+  for (const Grade& g : profiles.grades().grades) v.grades.push_back(g.letter);
+  return v;
+}
+
+absl::StatusOr<ScoringRules> LoadScoringRules(const FileSource& shipped, const FileSource* local,
+                                              const Profiles& profiles, bool warnings,
+                                              Diagnostics* diags) {
+  ScoringRules out;
+  out.schema = std::make_shared<rules::FactSchema>();
+  out.facts = std::make_shared<const Facts>(out.schema.get());
+  rules::CompileOptions options;
+  options.vocab = VocabularyOf(profiles);
+  options.warnings = warnings;
+  rules::RuleSources sources;
+  sources.shipped = &shipped;
+  sources.local = local;
+  absl::StatusOr<std::shared_ptr<const rules::CompiledRules>> book =
+      rules::LoadRules(sources, out.schema, options, diags);
+  if (!book.ok()) return book.status();
+  out.rules = *std::move(book);
+  return out;
+}
+
+Evaluator::Evaluator(const Catalog& catalog, const Estimator& estimator, const Profiles& profiles,
+                     ScoringRules rules)
+    : catalog_(catalog), estimator_(estimator), profiles_(profiles), rules_(std::move(rules)) {
+  for (const Model& m : catalog_.models()) {
+    if (m.release_date > newest_release_) newest_release_ = m.release_date;
+  }
+  texts_.resize(profiles_.workloads().size());
+  for (size_t w = 0; w < texts_.size(); ++w) {
+    texts_[w].reserve(catalog_.models().size());
+    for (const Model& m : catalog_.models()) {
+      texts_[w].push_back(DescribeCapabilities(m, profiles_.workloads()[w], profiles_));
+    }
+  }
+  const std::vector<std::string>& order = profiles_.grades().reason_order;
+  for (int s = 0; s < rules_.rules->set_count(); ++s) {
+    auto it = std::find(order.begin(), order.end(), rules_.rules->sets()[s]);
+    reason_rank_.push_back(it != order.end() ? static_cast<int>(it - order.begin())
+                                             : static_cast<int>(order.size()) + s);
+  }
+}
+
+absl::StatusOr<std::unique_ptr<Query>> Evaluator::Prepare(const Setup& setup,
+                                                          const Workload& workload,
+                                                          const Mode& mode) const {
+  auto q = std::make_unique<Query>();
+  q->serial = ++g_query_serial;
+  q->workload = &workload;
+  q->mode = &mode;
+  q->shape = ShapeFor(workload, mode);
+  q->workload_index = rules_.rules->vocabulary().FindWorkload(workload.id);
+  q->mode_index = rules_.rules->vocabulary().FindMode(mode.id);
+  q->weights = WeightsFor(*rules_.rules, workload, mode);
+
+  std::vector<Setup> setups;
+  const bool single = setup.devices.size() == 1 && setup.device_count == 1;
+  if (!mode.gpu_counts.empty() && single) {
+    SetupOptions options;
+    options.host_ram_gb = setup.host_ram_gb;
+    options.host_bandwidth_gbps = setup.host_bandwidth_gbps;
+    if (!mode.parallelism.empty()) {
+      options.parallelism = mode.parallelism == "tensor" ? Parallelism::kTensor : Parallelism::kLayer;
+    }
+    options.interconnects = &catalog_.interconnects();
+    for (int n : mode.gpu_counts) {
+      absl::StatusOr<Setup> s = BuildSetup(estimator_, {{setup.devices[0].gpu, n}}, options);
+      if (!s.ok()) return s.status();
+      setups.push_back(*std::move(s));
+    }
+  } else {
+    setups.push_back(setup);
+    if (!mode.parallelism.empty() && setup.device_count > 1 && setup.parallelism_defaulted) {
+      setups.back().parallelism =
+          mode.parallelism == "tensor" ? Parallelism::kTensor : Parallelism::kLayer;
+      setups.back().parallelism_defaulted = false;
+    }
+  }
+
+  for (Setup& s : setups) {
+    SetupVariant v;
+    v.setup = std::make_unique<Setup>(std::move(s));
+    const Setup& su = *v.setup;
+    // Price: street if known, else MSRP, per GPU.
+    v.price.known = true;
+    for (const DeviceGroup& g : su.devices) {
+      const Price* p = catalog_.PriceFor(g.gpu->id);
+      double usd = p != nullptr && p->street_usd > 0 ? p->street_usd : g.gpu->msrp_usd;
+      if (usd <= 0) v.price.known = false;
+      v.price.setup_usd += usd * g.count;
+      if (p != nullptr) v.price.cloud_usd_per_hour += p->cloud_usd_per_hour * g.count;
+      if (&g == &su.devices.front()) v.price.gpu_usd = usd;
+    }
+    const bool tensor = su.device_count > 1 && !su.parallelism_defaulted &&
+                        su.parallelism == Parallelism::kTensor;
+    for (const Quant& quant : catalog_.quants()) {
+      QuantPlan plan;
+      plan.quant = &quant;
+      if (mode.serving_runtime) {
+        for (const std::string& id : quant.runtimes) {
+          const Runtime* r = catalog_.RuntimeById(id);
+          if (r == nullptr || !r->serving) continue;
+          if (tensor && !Contains(r->parallelism, "tensor")) continue;
+          if (estimator_.CheckCombination(su, &quant, r) != 0) continue;
+          plan.runtime = r;
+          break;
+        }
+      }
+      if (plan.runtime == nullptr) plan.runtime = estimator_.DefaultRuntime(catalog_, su, &quant);
+      plan.backend = estimator_.DefaultBackend(plan.runtime, *su.devices[0].gpu);
+      plan.problems = estimator_.CheckCombination(su, &quant, plan.runtime, plan.backend);
+      if (plan.runtime == nullptr) plan.problems |= kProblemRuntimeNotOnPlatform;
+      plan.serving = plan.runtime != nullptr && plan.runtime->serving;
+      v.plans.push_back(plan);
+    }
+    q->variants.push_back(std::move(v));
+  }
+  return q;
+}
+
+const ModelWorkloadText& Evaluator::TextFor(const Query& q, const Model& model,
+                                            Scratch* s) const {
+  const size_t w = q.workload - profiles_.workloads().data();
+  const Model* first = catalog_.models().data();
+  if (w < texts_.size() && &model >= first && &model < first + catalog_.models().size()) {
+    return texts_[w][&model - first];
+  }
+  s->own_text = DescribeCapabilities(model, *q.workload, profiles_);  // not a catalog model
+  return s->own_text;
+}
+
+void Evaluator::EstimateOn(const Query& q, const Model& model, int quant_index, int variant,
+                           CandidateEval* c) const {
+  const SetupVariant& v = q.variants[variant];
+  const QuantPlan& plan = v.plans[quant_index];
+  EstimateInput in;
+  in.setup = v.setup.get();
+  in.model = &model;
+  in.quant = plan.quant;
+  in.runtime = plan.runtime;
+  in.backend = plan.backend;
+  int context = q.shape.context_tokens;
+  if (model.max_context > 0) context = std::min(context, model.max_context);
+  in.context = context;
+  in.gen_tokens = std::max(1, std::min(q.shape.output_tokens, context / 2));
+  in.prompt_tokens = std::max(1, std::min(q.shape.prompt_tokens, context - in.gen_tokens));
+  in.batch = q.shape.concurrency;
+  estimator_.Run(in, &c->estimate);
+  c->setup = v.setup.get();
+  c->variant = variant;
+  c->runtime = plan.runtime;
+}
+
+void Evaluator::Fill(const Query& q, const CandidateEval& c, Scratch* s) const {
+  const Facts& f = *rules_.facts;
+  const SetupVariant& v = q.variants[c.variant];
+  if (s->query_serial != q.serial || s->variant != c.variant) {
+    f.FillSetup(*v.setup, v.price, &s->values);
+    f.FillWorkload(q.shape, &s->values);
+    s->query_serial = q.serial;
+    s->variant = c.variant;
+    s->model = nullptr;
+  }
+  if (s->model != c.model) {
+    f.FillModel(*c.model, TextFor(q, *c.model, s), newest_release_, &s->values);
+    s->model = c.model;
+  }
+  f.FillCandidate(*c.model, *c.quant, c.runtime, v.plans[c.quant_index].serving,
+                  *v.setup->devices[0].gpu, v.setup->device_count, c.estimate, q.shape,
+                  &s->values);
+}
+
+void Evaluator::ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s) const {
+  Fill(q, *c, s);
+  rules_.rules->Evaluate(s->values, q.workload_index, q.mode_index, &s->result);
+  c->score = ScoreOf(s->result, q.weights, profiles_.grades());
+  c->cap_rule = s->result.cap_rule;
+  c->gate_rule = s->result.gate_rule;
+  c->quality = c->model->quality.score * c->quant->quality_retention;
+  c->user_tok_s = q.shape.concurrency > 1 && c->estimate.serving.concurrency > 0
+                      ? c->estimate.serving.per_user_tok_s
+                      : c->estimate.decode_tok_s;
+  c->context = c->model->max_context > 0
+                   ? std::min(c->estimate.safe_context, c->model->max_context)
+                   : c->estimate.safe_context;
+  c->evaluated = true;
+}
+
+CandidateEval Evaluator::Evaluate(const Query& q, const Model& model, int quant_index,
+                                  Scratch* s) const {
+  CandidateEval c;
+  c.model = &model;
+  c.quant = &catalog_.quants()[quant_index];
+  c.quant_index = quant_index;
+  const int n = static_cast<int>(q.variants.size());
+  for (int v = 0; v < n; ++v) {
+    EstimateOn(q, model, quant_index, v, &c);
+    const FitKind k = c.estimate.fit.kind;
+    if (c.runtime != nullptr && c.estimate.runnable() &&
+        (k == FitKind::kNativeComfortable || k == FitKind::kNativeTight)) {
+      break;
+    }
+  }
+  ScoreCandidate(q, &c, s);
+  return c;
+}
+
+namespace {
+
+// Better of two candidates of one model: not excluded first, then the ranking order.
+bool BetterQuant(const CandidateEval& a, const CandidateEval& b) {
+  if (a.score.gated != b.score.gated) return !a.score.gated;
+  if (a.score.gated) return a.score.raw > b.score.raw;
+  return RanksBefore(a, b);
+}
+
+}  // namespace
+
+ModelEval Evaluator::EvaluateModel(const Query& q, const Model& model, Scratch* s) const {
+  ModelEval out;
+  const int nq = static_cast<int>(catalog_.quants().size());
+  out.quants.reserve(nq);
+  for (int i = 0; i < nq; ++i) {
+    out.quants.push_back(Evaluate(q, model, i, s));
+    const CandidateEval& c = out.quants.back();
+    if (out.closest < 0 || BetterQuant(c, out.quants[out.closest])) out.closest = i;
+    if (!c.score.gated && (out.best < 0 || RanksBefore(c, out.quants[out.best]))) out.best = i;
+  }
+  return out;
+}
+
+Ranking Evaluator::Rank(const Query& q, Scratch* s) const {
+  Ranking r;
+  const int nq = static_cast<int>(catalog_.quants().size());
+  // Quantizations some runtime runs on some setup of the query; the others are never
+  // estimated here (EvaluateModel shows them, excluded by the rules).
+  std::vector<int> runnable;
+  for (int i = 0; i < nq; ++i) {
+    for (const SetupVariant& v : q.variants) {
+      if (v.plans[i].runs()) {
+        runnable.push_back(i);
+        break;
+      }
+    }
+  }
+  r.ranked.reserve(catalog_.models().size());
+  CandidateEval best, closest, c;
+  for (const Model& model : catalog_.models()) {
+    ++r.models;
+    bool have_best = false, have_closest = false;
+    for (int i : runnable) {
+      c = Evaluate(q, model, i, s);
+      ++r.candidates;
+      if (!c.score.gated) {
+        if (!have_best || RanksBefore(c, best)) best = c, have_best = true;
+      } else if (!have_closest || c.score.raw > closest.score.raw) {
+        closest = c, have_closest = true;
+      }
+    }
+    if (have_best) {
+      r.ranked.push_back(best);
+    } else if (have_closest) {
+      r.excluded.push_back(closest);
+    }
+  }
+  std::sort(r.ranked.begin(), r.ranked.end(), RanksBefore);
+  return r;
+}
+
+CandidateDetail Evaluator::Describe(const Query& q, const CandidateEval& c) const {
+  CandidateDetail d;
+  const rules::CompiledRules& book = *rules_.rules;
+  const GradeScale& scale = profiles_.grades();
+  d.grade = scale.grades[c.score.grade].letter;
+  Scratch s(*this);
+  Fill(q, c, &s);
+  rules::Explanation ex = book.Explain(s.values, q.workload_index, q.mode_index);
+  std::vector<std::pair<std::pair<int, int>, std::string>> said;
+  std::set<std::string> seen_tags, seen_advice;
+  for (const rules::RuleTrace& t : ex.rules) {
+    if (!t.fired) continue;
+    const rules::RuleInfo& info = book.rules()[t.rule];
+    const bool explain_only = Contains(info.tags, kExplainOnlyTag);
+    if (!t.sentence.empty() && !explain_only) {
+      said.push_back({{reason_rank_[info.set_index], t.rule}, t.sentence});
+    }
+    for (const std::string& tag : info.tags) {
+      if (tag != kExplainOnlyTag && seen_tags.insert(tag).second) d.tags.push_back(tag);
+    }
+    if (!info.advice.empty() && seen_advice.insert(info.advice).second) {
+      d.advice.push_back(info.advice);
+    }
+  }
+  std::sort(said.begin(), said.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& [key, sentence] : said) d.reasons.push_back(std::move(sentence));
+  if (c.score.capped && c.cap_rule >= 0) {
+    d.cap_reason = absl::StrCat("capped at ", scale.grades[c.score.cap].letter, " by ",
+                                book.rules()[c.cap_rule].id);
+  }
+  if (c.score.gated && c.gate_rule >= 0) {
+    const rules::RuleInfo& info = book.rules()[c.gate_rule];
+    d.excluded_reason = info.gate_reason.empty() ? info.id : info.gate_reason;
+  }
+  if ((c.estimate.problems & kBlockingProblems) != 0 || c.runtime == nullptr) {
+    EstimateInput in;
+    in.setup = c.setup;
+    in.model = c.model;
+    in.quant = c.quant;
+    in.runtime = c.runtime;
+    d.problems = DescribeProblems(c.estimate.problems & kBlockingProblems, in);
+    if (c.runtime == nullptr && d.problems.empty()) {
+      d.problems.push_back(absl::StrCat("no runtime in the catalog loads ", c.quant->id, " on ",
+                                        c.setup->label));
+    }
+  }
+  return d;
+}
+
+CandidateExplanation Evaluator::Explain(const Query& q, const CandidateEval& c) const {
+  CandidateExplanation out;
+  const rules::CompiledRules& book = *rules_.rules;
+  Scratch s(*this);
+  Fill(q, c, &s);
+  out.trace = book.Explain(s.values, q.workload_index, q.mode_index);
+  for (int i = 0; i < book.set_count(); ++i) {
+    out.set_score.push_back(SetScore(profiles_.grades(), out.trace.set_total[i]));
+    out.weight.push_back(q.weights.weight[i]);
+    out.workload_weight.push_back(q.workload->WeightOf(book.sets()[i]));
+    out.multiplier.push_back(q.mode->MultiplierOf(book.sets()[i]));
+  }
+  out.score = c.score;
+  return out;
+}
+
+}  // namespace fitrank

@@ -1,0 +1,76 @@
+// The shipped data (catalog, estimator, profiles, rules) loaded once per test binary, and
+// helpers to ask the scoring engine the questions the tests ask.
+#ifndef FITRANK_TESTS_ENGINE_SCORING_TEST_UTIL_H_
+#define FITRANK_TESTS_ENGINE_SCORING_TEST_UTIL_H_
+
+#include <memory>
+#include <string>
+
+#include "base/file_source.h"
+#include "catalog/catalog.h"
+#include "engine/estimator.h"
+#include "engine/evaluate.h"
+#include "gtest/gtest.h"
+#include "profiles/profiles.h"
+
+namespace fitrank::testing {
+
+struct ShippedEngine {
+  std::unique_ptr<Catalog> catalog;
+  std::unique_ptr<Estimator> estimator;
+  std::unique_ptr<Profiles> profiles;
+  std::unique_ptr<Evaluator> evaluator;
+  std::string diagnostics;  // rendered, when loading failed
+
+  // A 1-GPU setup of `gpu` (catalog lookup) with the default host profile, or `count` of it.
+  Setup SetupOf(absl::string_view gpu, int count = 1) const {
+    Lookup<Gpu> g = catalog->FindGpu(gpu);
+    EXPECT_TRUE(g.found != nullptr) << "no GPU " << gpu;
+    SetupOptions o;
+    o.interconnects = &catalog->interconnects();
+    absl::StatusOr<Setup> s = BuildSetup(*estimator, {{g.found, count}}, o);
+    EXPECT_TRUE(s.ok()) << s.status();
+    return *s;
+  }
+  std::unique_ptr<Query> QueryOf(const Setup& setup, absl::string_view workload,
+                                 absl::string_view mode = "balanced") const {
+    auto q = evaluator->Prepare(setup, *profiles->FindWorkload(workload).found,
+                                *profiles->FindMode(mode).found);
+    EXPECT_TRUE(q.ok()) << q.status();
+    return *std::move(q);
+  }
+  Ranking RankOf(absl::string_view gpu, absl::string_view workload,
+                 absl::string_view mode = "balanced") const {
+    auto q = QueryOf(SetupOf(gpu), workload, mode);
+    Evaluator::Scratch s(*evaluator);
+    return evaluator->Rank(*q, &s);
+  }
+};
+
+// Loads once; fails the calling test if the shipped data does not load.
+inline const ShippedEngine& Shipped() {
+  static const ShippedEngine* engine = [] {
+    auto* e = new ShippedEngine;
+    EmbeddedSource source;
+    Diagnostics diags;
+    e->catalog = Catalog::Load(source, &diags);
+    e->estimator = Estimator::Load(source, &diags);
+    e->profiles = Profiles::Load(source, &diags);
+    if (e->catalog && e->estimator && e->profiles) {
+      absl::StatusOr<ScoringRules> rules =
+          LoadScoringRules(source, nullptr, *e->profiles, false, &diags);
+      if (rules.ok()) {
+        e->evaluator = std::make_unique<Evaluator>(*e->catalog, *e->estimator, *e->profiles,
+                                                   *std::move(rules));
+      }
+    }
+    e->diagnostics = diags.Render();
+    return e;
+  }();
+  EXPECT_NE(engine->evaluator, nullptr) << engine->diagnostics;
+  return *engine;
+}
+
+}  // namespace fitrank::testing
+
+#endif  // FITRANK_TESTS_ENGINE_SCORING_TEST_UTIL_H_

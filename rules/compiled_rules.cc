@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <set>
 
 #include "absl/strings/str_cat.h"
@@ -72,7 +73,7 @@ void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mo
     out->contribution.assign(n, 0);
     out->faults_of.assign(n, 0);
     out->set_total.assign(sets_.size(), 0);
-    out->memo_.assign(program_.regexes.size(), internal::RegexMemo());
+    out->memo_.assign(program_.regexes.size() * internal::RegexMemo::kWays, internal::RegexMemo());
     out->book_id_ = id_;
   }
   std::fill(out->set_total.begin(), out->set_total.end(), 0.0);
@@ -88,17 +89,37 @@ void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mo
   double* contribution = out->contribution.data();
   uint8_t* faults_of = out->faults_of.data();
   double* set_total = out->set_total.data();
+  if (n > 0) {
+    std::memset(fired, 0, n);
+    std::memset(contribution, 0, n * sizeof(double));  // all-zero bits are 0.0
+    std::memset(faults_of, 0, n);
+  }
+  const double* nums = facts.numbers();
 
   for (size_t i = 0; i < n; ++i) {
     const Rule& r = rules_[i];
-    fired[i] = 0;
-    contribution[i] = 0;
-    faults_of[i] = 0;
     if (!(r.workload_mask & wbit) || !(r.mode_mask & mbit)) continue;
     ctx.faults = 0;
-    const bool f = r.when < 0 ? r.when_constant : internal::Run(program_, r.when, &ctx).b;
+    bool f;
+    if (r.when_leaves > 0) {
+      f = true;
+      for (int k = 0; k < r.when_leaves && f; ++k) {
+        f = internal::RunLeafCondition(program_, r.when_leaf[k], &ctx);
+      }
+    } else if (r.when < 0) {
+      f = r.when_constant;
+    } else {
+      f = internal::Run(program_, r.when, &ctx).b;
+    }
     if (f) {
-      const double s = r.score < 0 ? r.score_constant : internal::Run(program_, r.score, &ctx).num;
+      double s;
+      if (r.score_is_leaf) {
+        s = internal::RunLeafScore(nums[r.score_slot], r.score_leaf, &ctx.faults);
+      } else if (r.score < 0) {
+        s = r.score_constant;
+      } else {
+        s = internal::Run(program_, r.score, &ctx).num;
+      }
       fired[i] = 1;
       contribution[i] = s;
       set_total[r.set] += s;
@@ -122,7 +143,7 @@ Explanation CompiledRules::Explain(const FactValues& facts, int workload_index,
                                    int mode_index) const {
   Explanation ex;
   ex.set_total.assign(sets_.size(), 0);
-  std::vector<internal::RegexMemo> memo(program_.regexes.size());
+  std::vector<internal::RegexMemo> memo(program_.regexes.size() * internal::RegexMemo::kWays);
   internal::RunContext ctx = Context(facts, workload_index, mode_index, memo.data());
   for (size_t i = 0; i < rules_.size(); ++i) {
     const Rule& r = rules_[i];
@@ -254,6 +275,26 @@ class RulesCompiler {
     return mask;
   }
 
+  // If the code at `entry` is `T1 (JumpIfFalse T2)* End` with every Ti a one-instruction
+  // test, it is the conjunction T1 and T2 and ...: every jump lands on a later jump or on End
+  // with false on the stack. Evaluate() then runs the tests inline.
+  void LeafConjunction(int32_t entry, CompiledRules::Rule* r) {
+    const std::vector<internal::Instr>& code = out_->program_.code;
+    std::vector<internal::Instr> leaves;
+    size_t pc = entry;
+    while (true) {
+      if (!internal::IsLeafCondition(code[pc].op)) return;
+      leaves.push_back(code[pc]);
+      ++pc;
+      if (code[pc].op == internal::OpCode::kEnd) break;
+      if (code[pc].op != internal::OpCode::kJumpIfFalse) return;
+      ++pc;
+    }
+    if (leaves.size() > CompiledRules::Rule::kMaxLeaves) return;
+    r->when_leaves = static_cast<uint8_t>(leaves.size());
+    for (size_t k = 0; k < leaves.size(); ++k) r->when_leaf[k] = leaves[k];
+  }
+
   void CompileRule(const RuleDef& d, internal::ExprCompiler* compiler) {
     RuleInfo info;
     info.id = d.id;
@@ -317,6 +358,7 @@ class RulesCompiler {
           }
         } else {
           r.when = e.entry;
+          LeafConjunction(e.entry, &r);
         }
       }
     }
@@ -330,6 +372,17 @@ class RulesCompiler {
         } else {
           r.score = e.entry;
           score_zero = false;
+          const std::vector<internal::Instr>& code = out_->program_.code;
+          if (code[e.entry].op == internal::OpCode::kLoadNum) {
+            const internal::Instr& next = code[e.entry + 1];
+            if (next.op == internal::OpCode::kEnd ||
+                (internal::IsLeafScoreOp(next.op) &&
+                 code[e.entry + 2].op == internal::OpCode::kEnd)) {
+              r.score_is_leaf = true;
+              r.score_slot = code[e.entry].a;
+              r.score_leaf = next;
+            }
+          }
         }
       }
     }

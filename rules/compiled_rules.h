@@ -163,7 +163,14 @@ class CompiledRules {
     int32_t when = -1;   // entry into program_; -1: constant `when_constant`
     int32_t score = -1;  // entry; -1: constant `score_constant`
     bool when_constant = true;
+    // `when` is the conjunction of the single-instruction tests when_leaf[0..when_leaves).
+    static constexpr int kMaxLeaves = 4;
+    uint8_t when_leaves = 0;
+    bool score_is_leaf = false;  // `score` is number fact `score_slot` then `score_leaf`
     double score_constant = 0;
+    internal::Instr when_leaf[kMaxLeaves];
+    internal::Instr score_leaf;
+    int32_t score_slot = -1;
     uint64_t workload_mask = ~uint64_t{0};
     uint64_t mode_mask = ~uint64_t{0};
     int32_t set = 0;

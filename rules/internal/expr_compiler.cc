@@ -853,6 +853,10 @@ class Emitter {
         if (n.op == Op::kNotIn) Op0(OpCode::kNot, 0);
         return;
       case Op::kMatch:
+        if (IsPlainFact(l, Type::kString)) {
+          Op0(OpCode::kFactMatch, 1, a.fact->slot, c_.info(i).regex);
+          return;
+        }
         Emit(l);
         Op0(OpCode::kMatch, 0, c_.info(i).regex);
         return;

@@ -6,23 +6,8 @@
 namespace fitrank::rules::internal {
 namespace {
 
-inline bool StrEq(const char* a, size_t an, const char* b, size_t bn) {
-  return an == bn && (an == 0 || std::memcmp(a, b, an) == 0);
-}
-
-inline bool ListHas(const List& l, const char* s, size_t n) {
-  if (l.std_strings) {
-    const std::string* items = static_cast<const std::string*>(l.data);
-    for (uint32_t i = 0; i < l.size; ++i) {
-      if (StrEq(items[i].data(), items[i].size(), s, n)) return true;
-    }
-  } else {
-    const absl::string_view* items = static_cast<const absl::string_view*>(l.data);
-    for (uint32_t i = 0; i < l.size; ++i) {
-      if (StrEq(items[i].data(), items[i].size(), s, n)) return true;
-    }
-  }
-  return false;
+inline bool ListContains(const List& l, const char* s, size_t n) {
+  return ListHas(l.ref(), absl::string_view(s, n));
 }
 
 // Arithmetic that never leaves the finite numbers.
@@ -40,26 +25,66 @@ inline double Divide(double a, double b, RunContext* ctx) {
   return Finite(a / b, ctx);
 }
 
-inline bool Match(const Program& p, int32_t index, Str s, RunContext* ctx) {
+constexpr double kPow10[] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6};
+
+}  // namespace
+
+bool Match(const Program& p, int32_t index, absl::string_view s, RunContext* ctx) {
   const RE2& re = *p.regexes[index];
-  if (ctx->memo == nullptr || s.size > static_cast<size_t>(RegexMemo::kMaxLen)) {
-    return RE2::PartialMatch(re2::StringPiece(s.data, s.size), re);
+  if (ctx->memo == nullptr || s.size() > static_cast<size_t>(RegexMemo::kMaxLen)) {
+    return RE2::PartialMatch(re2::StringPiece(s.data(), s.size()), re);
   }
-  RegexMemo& m = ctx->memo[index];
-  if (m.valid && m.len == s.size && (s.size == 0 || std::memcmp(m.text, s.data, s.size) == 0)) {
+  const size_t way = ((reinterpret_cast<uintptr_t>(s.data()) >> 3) ^ s.size()) &
+                    (RegexMemo::kWays - 1);
+  RegexMemo& m = ctx->memo[static_cast<size_t>(index) * RegexMemo::kWays + way];
+  if (m.valid && m.len == s.size() &&
+      (s.empty() || std::memcmp(m.text, s.data(), s.size()) == 0)) {
     return m.result;
   }
-  bool r = RE2::PartialMatch(re2::StringPiece(s.data, s.size), re);
+  bool r = RE2::PartialMatch(re2::StringPiece(s.data(), s.size()), re);
   m.valid = true;
-  m.len = static_cast<uint8_t>(s.size);
-  if (s.size > 0) std::memcpy(m.text, s.data, s.size);
+  m.len = static_cast<uint8_t>(s.size());
+  if (!s.empty()) std::memcpy(m.text, s.data(), s.size());
   m.result = r;
   return r;
 }
 
-constexpr double kPow10[] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6};
-
-}  // namespace
+double RunLeafScore(double x, const Instr& op, uint8_t* faults) {
+  RunContext ctx;
+  double v = x;
+  switch (op.op) {
+    case OpCode::kEnd:
+      return x;
+    case OpCode::kAddK:
+      v = Finite(x + op.k, &ctx);
+      break;
+    case OpCode::kSubK:
+      v = Finite(x - op.k, &ctx);
+      break;
+    case OpCode::kMulK:
+      v = Finite(x * op.k, &ctx);
+      break;
+    case OpCode::kDivK:
+      v = Divide(x, op.k, &ctx);
+      break;
+    case OpCode::kMinK:
+      v = op.k < x ? op.k : x;
+      break;
+    case OpCode::kMaxK:
+      v = op.k > x ? op.k : x;
+      break;
+    case OpCode::kKSub:
+      v = Finite(op.k - x, &ctx);
+      break;
+    case OpCode::kKDiv:
+      v = Divide(op.k, x, &ctx);
+      break;
+    default:
+      break;
+  }
+  *faults |= ctx.faults;
+  return v;
+}
 
 std::string FaultText(uint8_t faults) {
   std::string out;
@@ -161,7 +186,7 @@ Value Run(const Program& p, int32_t entry, RunContext* ctx) {
       case OpCode::kFactListHasK: {
         const StringListRef& l = f.lists()[ip->a];
         const std::string& k = p.strings[ip->b];
-        (++sp)->b = ListHas(List{l.data, l.size, l.std_strings}, k.data(), k.size());
+        (++sp)->b = ListHas(l, k);
         break;
       }
       case OpCode::kNeg:
@@ -331,11 +356,14 @@ Value Run(const Program& p, int32_t entry, RunContext* ctx) {
       }
       case OpCode::kInList: {
         --sp;
-        sp->b = ListHas(sp[1].list, sp->str.data, sp->str.size);
+        sp->b = ListContains(sp[1].list, sp->str.data, sp->str.size);
         break;
       }
       case OpCode::kMatch:
-        sp->b = Match(p, ip->a, sp->str, ctx);
+        sp->b = Match(p, ip->a, sp->str.view(), ctx);
+        break;
+      case OpCode::kFactMatch:
+        (++sp)->b = Match(p, ip->b, f.strings()[ip->a], ctx);
         break;
       case OpCode::kJumpIfFalse:
         if (!sp->b) {

@@ -11,6 +11,7 @@
 #define FITRANK_RULES_INTERNAL_PROGRAM_H_
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -47,6 +48,8 @@ enum class OpCode : uint8_t {
   kFactStrNeK,
   // Fused: string list fact `a` contains strings[b].
   kFactListHasK,
+  // Fused: string fact `a` =~ regexes[b].
+  kFactMatch,
   // Unary on the top of the stack.
   kNeg,
   kNot,
@@ -133,9 +136,12 @@ enum FaultBits : uint8_t {
 // "division by zero", "log2 of a number <= 0", "overflow", joined with ", ".
 std::string FaultText(uint8_t faults);
 
-// Memo of one regex's last match, keyed by the subject's content (copied, so it stays valid
-// whatever the caller does with its strings). Subjects longer than kMaxLen are not memoised.
+// Memo of regex results. Each regex has kWays entries, picked by the subject's address and
+// length (cheap; catalog strings keep their address across candidates) and checked against a
+// copy of the subject's content, so a hit is always exact whatever the caller does with its
+// strings. Subjects longer than kMaxLen are not memoised.
 struct RegexMemo {
+  static constexpr int kWays = 8;
   static constexpr int kMaxLen = 54;
   uint8_t len = 0;
   bool valid = false;
@@ -160,13 +166,91 @@ struct RunContext {
   const FactValues* facts = nullptr;
   absl::string_view workload;  // canonical id, or empty
   absl::string_view mode;
-  RegexMemo* memo = nullptr;   // one per regex, or nullptr
+  RegexMemo* memo = nullptr;   // RegexMemo::kWays per regex, or nullptr
   double score = 0;            // what kScore pushes
   uint8_t faults = 0;          // FaultBits, accumulated
 };
 
 // Runs the expression starting at `entry`.
 Value Run(const Program& program, int32_t entry, RunContext* ctx);
+
+// --- Fast paths for the evaluator -------------------------------------------------------
+// Most rule conditions are one fused test (`fit.headroom_pct >= 15`, `fit.kind == "x"`,
+// `"tools" in model.capabilities`, a bool fact, `known(x)`), and many scores are one fact
+// and one constant (`-4 * fit.offload_pct`). CompiledRules runs those inline, without
+// entering Run(); the results are identical.
+
+inline bool StrEq(const char* a, size_t an, const char* b, size_t bn) {
+  return an == bn && (an == 0 || std::memcmp(a, b, an) == 0);
+}
+
+inline bool ListHas(const StringListRef& l, absl::string_view s) {
+  if (l.std_strings) {
+    const std::string* items = static_cast<const std::string*>(l.data);
+    for (uint32_t i = 0; i < l.size; ++i) {
+      if (StrEq(items[i].data(), items[i].size(), s.data(), s.size())) return true;
+    }
+  } else {
+    const absl::string_view* items = static_cast<const absl::string_view*>(l.data);
+    for (uint32_t i = 0; i < l.size; ++i) {
+      if (StrEq(items[i].data(), items[i].size(), s.data(), s.size())) return true;
+    }
+  }
+  return false;
+}
+
+// True if `op` alone computes a condition from the facts.
+inline bool IsLeafCondition(OpCode op) {
+  return (op >= OpCode::kFactLtK && op <= OpCode::kFactMatch) || op == OpCode::kLoadBool ||
+         op == OpCode::kKnown;
+}
+
+// `subject` =~ regexes[index], memoised in ctx->memo when there is one.
+bool Match(const Program& p, int32_t index, absl::string_view subject, RunContext* ctx);
+
+inline bool RunLeafCondition(const Program& p, const Instr& ins, RunContext* ctx) {
+  const FactValues& f = *ctx->facts;
+  const double* nums = f.numbers();
+  switch (ins.op) {
+    case OpCode::kFactLtK:
+      return nums[ins.a] < ins.k;
+    case OpCode::kFactLeK:
+      return nums[ins.a] <= ins.k;
+    case OpCode::kFactGtK:
+      return nums[ins.a] > ins.k;
+    case OpCode::kFactGeK:
+      return nums[ins.a] >= ins.k;
+    case OpCode::kFactEqK:
+      return nums[ins.a] == ins.k;
+    case OpCode::kFactNeK:
+      return nums[ins.a] != ins.k;
+    case OpCode::kFactStrEqK:
+    case OpCode::kFactStrNeK: {
+      absl::string_view s = f.strings()[ins.a];
+      const std::string& k = p.strings[ins.b];
+      return (ins.op == OpCode::kFactStrEqK) == StrEq(s.data(), s.size(), k.data(), k.size());
+    }
+    case OpCode::kFactListHasK:
+      return ListHas(f.lists()[ins.a], p.strings[ins.b]);
+    case OpCode::kFactMatch:
+      return Match(p, ins.b, f.strings()[ins.a], ctx);
+    case OpCode::kLoadBool:
+      return f.bools()[ins.a] != 0;
+    case OpCode::kKnown:
+      return f.IsSet(ins.a);
+    default:
+      return false;
+  }
+}
+
+// A score of the form `fact OP k` (OP one of the kXxxK / kKSub / kKDiv instructions, or
+// kEnd for the bare fact).
+inline bool IsLeafScoreOp(OpCode op) {
+  return op == OpCode::kEnd || (op >= OpCode::kAddK && op <= OpCode::kMaxK) ||
+         op == OpCode::kKSub || op == OpCode::kKDiv;
+}
+
+double RunLeafScore(double x, const Instr& op, uint8_t* faults);
 
 }  // namespace fitrank::rules::internal
 

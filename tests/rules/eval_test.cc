@@ -105,7 +105,7 @@ TEST_F(EvalTest, Regex) {
 TEST_F(EvalTest, RegexMemoIsKeyedByContent) {
   auto e = CompileExpr(*t.schema, "model.name =~ \"Coder\"", Type::kBool);
   ASSERT_TRUE(e->ok());
-  std::vector<internal::RegexMemo> memo(e->program.regexes.size());
+  std::vector<internal::RegexMemo> memo(e->program.regexes.size() * internal::RegexMemo::kWays);
   char buf[32] = "Qwen-Coder";
   f.Set(t.name, absl::string_view(buf));
   internal::RunContext ctx;

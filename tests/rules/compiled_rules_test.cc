@@ -289,6 +289,54 @@ TEST_F(BookTest, EvalResultIsReusedAcrossBooks) {
   EXPECT_EQ(r.fired[5], 1);
 }
 
+// Evaluate() takes inline fast paths (single tests, conjunctions of tests, `fact OP k`
+// scores); Explain() always runs the interpreter. Over random candidates they must agree.
+TEST_F(BookTest, FastPathsAgreeWithTheInterpreter) {
+  local.Set("mine/more.yaml", R"(schema: fitrank.rules/v1
+set: quality
+rules:
+  - {id: quality.a, when: 'fit.kind == "native" and fit.headroom_pct >= 15 and not model.thinking', score: 'fit.headroom_pct / 3'}
+  - {id: quality.b, when: 'known(price.usd) and price.usd < 1000 and "tools" in model.capabilities', score: '100 - price.usd'}
+  - {id: quality.c, when: 'model.name =~ "(?i)coder" or fit.offload_pct > 10', score: '20 / fit.offload_pct'}
+  - {id: quality.d, when: 'model.thinking', score: 'model.params_b'}
+  - {id: quality.e, when: 'fit.headroom_pct != 0 and fit.headroom_pct <= 10 and fit.kind != "none" and model.params_b > 3', score: 'min(fit.headroom_pct, 4)'}
+  - {id: quality.f, when: '"vision" not in model.capabilities', score: '5 - fit.offload_pct'}
+)");
+  auto book = Load();
+  ASSERT_TRUE(book);
+  std::vector<std::string> names = {"Qwen-Coder-7B", "Llama-3", "coder", ""};
+  std::vector<std::vector<std::string>> caps = {{}, {"tools"}, {"vision", "tools"}};
+  const char* kinds[] = {"native", "offload", "none"};
+  EvalResult r;
+  uint32_t seed = 7;
+  auto next = [&](uint32_t n) {
+    seed = seed * 1103515245u + 12345u;
+    return (seed >> 8) % n;
+  };
+  for (int iter = 0; iter < 2000; ++iter) {
+    facts.Clear();
+    facts.Set(t.kind, kinds[next(3)]);
+    facts.Set(t.headroom, next(30));
+    facts.Set(t.offload, next(3) == 0 ? 0 : next(40));
+    facts.Set(t.params, next(80));
+    facts.Set(t.thinking, next(2) == 1);
+    if (next(2)) facts.Set(t.price, next(2000));
+    facts.Set(t.name, names[next(4)]);
+    facts.Set(t.caps, absl::Span<const std::string>(caps[next(3)]));
+    const int w = static_cast<int>(next(6)) - 1, m = static_cast<int>(next(6)) - 1;
+    book->Evaluate(facts, w, m, &r);
+    Explanation ex = book->Explain(facts, w, m);
+    for (int i = 0; i < book->rule_count(); ++i) {
+      ASSERT_EQ(ex.rules[i].fired, r.fired[i] != 0) << book->rules()[i].id << " iter " << iter;
+      ASSERT_EQ(ex.rules[i].contribution, r.contribution[i]) << book->rules()[i].id;
+      ASSERT_EQ(ex.rules[i].fault, internal::FaultText(r.faults_of[i])) << book->rules()[i].id;
+    }
+    ASSERT_EQ(ex.set_total, r.set_total);
+    ASSERT_EQ(ex.cap, r.cap);
+    ASSERT_EQ(ex.gated, r.gated);
+  }
+}
+
 TEST_F(BookTest, LintReportsWarningsToo) {
   Diagnostics d;
   std::vector<LintFile> files = {{"mine/x.yaml", R"(schema: fitrank.rules/v1

@@ -25,7 +25,8 @@ int SubstringDistance(absl::string_view q, absl::string_view c) {
   for (size_t i = 1; i <= q.size(); ++i) {
     cur[0] = static_cast<int>(i);
     for (size_t j = 1; j <= c.size(); ++j) {
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (q[i - 1] == c[j - 1] ? 0 : 1)});
+      int substitute = prev[j - 1] + (q[i - 1] == c[j - 1] ? 0 : 1);
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, substitute});
     }
     std::swap(prev, cur);
   }

@@ -337,7 +337,8 @@ const std::vector<std::string>& ShowKinds() {
 
 int Show(Context& ctx, const Catalog& catalog, const std::string& query) {
   std::string only = ctx.args.GetOr("kind", "");
-  if (!only.empty() && std::find(ShowKinds().begin(), ShowKinds().end(), only) == ShowKinds().end()) {
+  const auto& kinds = ShowKinds();
+  if (!only.empty() && std::find(kinds.begin(), kinds.end(), only) == kinds.end()) {
     std::string hint = DidYouMean(ClosestMatches(only, ShowKinds(), 1));
     throw UsageError(absl::StrCat("unknown kind `", only, "`"),
                      hint.empty() ? absl::StrCat("one of ", QuotedList(ShowKinds())) : hint);
@@ -406,7 +407,8 @@ int Show(Context& ctx, const Catalog& catalog, const std::string& query) {
   Flatten(s.extra, "", &rows);
   if (ctx.format == OutputFormat::kCsv || ctx.format == OutputFormat::kMarkdown) {
     TextTable table({"Field", "Value"});
-    for (auto& [k, v] : rows) table.Add({k, v == kDash && ctx.format == OutputFormat::kCsv ? "" : v});
+    const bool csv = ctx.format == OutputFormat::kCsv;
+    for (auto& [k, v] : rows) table.Add({k, v == kDash && csv ? "" : v});
     if (ctx.format == OutputFormat::kCsv) {
       table.PrintCsv(out);
     } else {

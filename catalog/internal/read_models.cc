@@ -128,7 +128,8 @@ void ReadModel(YamlNode node, int index, const FileFrame& frame, Diagnostics* di
   if (!have_active) m->active_params_b = m->params_b;
   // kv_layers defaults to every layer; 0 is taken literally only where a model may have no
   // KV layers at all (hybrid state-space models, kind none).
-  const bool literal_zero = ak == AttentionKind::kNone || (ak == AttentionKind::kHybrid && kv_layers_given);
+  const bool literal_zero =
+      ak == AttentionKind::kNone || (ak == AttentionKind::kHybrid && kv_layers_given);
   if (m->attention.kv_layers == 0 && !literal_zero) m->attention.kv_layers = m->layers;
   if (have_params && have_active && m->active_params_b > m->params_b) {
     Inconsistent(r, "active_params_b",

@@ -373,11 +373,14 @@ int Show(Context& ctx, const Catalog& catalog, const std::string& query) {
   consider("quant", catalog.FindQuant(query), no_price);
   consider("runtime", catalog.FindRuntime(query), no_price);
 
+  // An exact id/name/alias wins outright. Otherwise a word match in one kind is only taken if
+  // no other kind matched too: "llama" is ambiguous (many models and llama.cpp).
   std::vector<Shown>& hits = !exact.empty() ? exact : found;
-  if (hits.size() > 1 || (hits.empty() && !ambiguous.empty())) {
+  const bool others = exact.empty() && !ambiguous.empty();
+  if (hits.size() > 1 || others) {
     std::vector<std::string> all;
     for (const Shown& s : hits) all.push_back(absl::StrCat(s.name, " (", s.kind, " ", s.id, ")"));
-    if (hits.empty()) all = ambiguous;
+    if (others) all.insert(all.end(), ambiguous.begin(), ambiguous.end());
     std::string msg = absl::StrCat("`", query, "` is ambiguous: it matches ", all.size(),
                                    " entries");
     for (size_t i = 0; i < all.size() && i < 12; ++i) absl::StrAppend(&msg, "\n    ", all[i]);

@@ -212,6 +212,17 @@ TEST(CatalogCommandTest, AmbiguousNamesListTheCandidates) {
   EXPECT_THAT(r.err, HasSubstr("hint: be more specific"));
 }
 
+TEST(CatalogCommandTest, ShowDoesNotPickOneKindWhenAnotherMatchesToo) {
+  // "llama" is a word of llama.cpp (a runtime) and of many models.
+  CliRun r = Fitrank({"catalog", "show", "llama"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_THAT(r.err, HasSubstr("`llama` is ambiguous"));
+  EXPECT_THAT(r.err, HasSubstr("llama.cpp (runtime llama.cpp)"));
+  CliRun rt = Fitrank({"catalog", "show", "llama", "--kind", "runtime"});
+  EXPECT_EQ(rt.code, 0) << rt.err;
+  EXPECT_THAT(rt.out, HasSubstr("(runtime llama.cpp)"));
+}
+
 TEST(CatalogCommandTest, ShippedCatalogLists) {
   CliRun g = Fitrank({"catalog", "gpus", "--json"});
   ASSERT_EQ(g.code, 0) << g.err;

@@ -107,8 +107,10 @@ int32_t Program::Intern(absl::string_view s) {
 }
 
 Value Run(const Program& p, int32_t entry, RunContext* ctx) {
-  Value stack[Program::kMaxStack];
-  Value* sp = stack - 1;  // points at the top
+  // stack[0] is never used, so that `sp` (which points at the top value) starts inside the
+  // array.
+  Value stack[Program::kMaxStack + 1];
+  Value* sp = stack;
   const Instr* const code = p.code.data();
   const Instr* ip = code + entry;
   const FactValues& f = *ctx->facts;

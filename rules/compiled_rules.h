@@ -141,9 +141,10 @@ class CompiledRules {
   const std::vector<RuleBook::Disabled>& disabled() const { return disabled_; }
 
   // Evaluates every rule for one candidate. `workload_index` / `mode_index` index
-  // vocabulary().workloads / .modes; -1 means "none": only rules without a `workloads`
-  // (`modes`) list apply, and workload.id (mode.id) reads "". `facts` must have been built
-  // from schema(). Pure: no allocation after `out` is sized, no name lookup, no I/O.
+  // vocabulary().workloads / .modes; -1 (or any index out of range) means "none": only rules
+  // without a `workloads` (`modes`) list apply, and workload.id (mode.id) reads "". `facts`
+  // must have been built from schema() (checked: a different schema aborts). Pure: no
+  // allocation after `out` is sized, no name lookup, no I/O.
   void Evaluate(const FactValues& facts, int workload_index, int mode_index,
                 EvalResult* out) const;
 

@@ -25,8 +25,9 @@
 // and the rule function `known(fact)` is false for it. Numbers that are not finite (NaN, inf)
 // are treated as unset, so no NaN ever enters an evaluation.
 //
-// Thread safety: a FactSchema is immutable once compiled against (declare everything first);
-// share it freely. A FactValues is one candidate's record: one per thread.
+// Thread safety: a FactSchema is immutable once compiled against: declare every fact first,
+// then build FactValues and compile rules (a FactValues sized for fewer facts must not be
+// used). Share the schema freely. A FactValues is one candidate's record: one per thread.
 #ifndef FITRANK_RULES_FACTS_H_
 #define FITRANK_RULES_FACTS_H_
 
@@ -142,6 +143,7 @@ class FactValues {
   // The list (and its strings) are not copied, as above.
   void Set(StringListFact f, absl::Span<const absl::string_view> v);
   void Set(StringListFact f, absl::Span<const std::string> v);
+  // Makes one fact unset again (its default value). `fact_index` is the handle's `index`.
   void Unset(int32_t fact_index);
 
   bool IsSet(int32_t fact_index) const {

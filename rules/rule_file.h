@@ -24,10 +24,11 @@
 //     - id: speed.fast
 //       set: {score: 20, say: "..."}  # keys replaced one by one; nothing else changes
 //
-// The reader checks structure only (keys, types, id syntax, grade letters). Expressions and
-// templates are kept as text with their origin; names, types, workloads and modes are checked
-// by the compiler (compiled_rules.h), which knows the fact schema and the vocabulary. Every
-// problem is reported; what could be read is returned.
+// The reader checks structure only (keys, value types, id syntax). Expressions and templates
+// are kept as text with their origin; facts, types, grades, workloads and modes are checked by
+// the compiler (compiled_rules.h), which knows the fact schema and the vocabulary. Every
+// problem is reported; what could be read is returned. `workloads: coding` (one word, no
+// brackets) is read as a list of one.
 #ifndef FITRANK_RULES_RULE_FILE_H_
 #define FITRANK_RULES_RULE_FILE_H_
 

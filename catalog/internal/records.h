@@ -1,5 +1,5 @@
 // Readers for one catalog entry of each kind: YAML map -> record, every problem reported with
-// its position (see base/yaml_reader.h). Each reader checks the entry on its own (fields,
+// its position (see record_reader.h). Each reader checks the entry on its own (fields,
 // types, ranges, enums, internal consistency such as active <= total parameters); checks that
 // span entries or files (duplicate names, cross references) are in checks.h and use the
 // positions the readers leave in `Places`.

@@ -12,6 +12,7 @@ const std::vector<Command>& Commands() {
       CompareCommand(),
       EstimateCommand(),
       CalibrateCommand(),
+      RulesCommand(),
       CatalogCommand(),
   };
   return kCommands;

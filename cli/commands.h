@@ -14,6 +14,7 @@ Command UpgradeCommand();    // cmd_upgrade.cc
 Command CompareCommand();    // cmd_compare.cc
 Command EstimateCommand();   // cmd_estimate.cc
 Command CalibrateCommand();  // cmd_calibrate.cc
+Command RulesCommand();      // cmd_rules.cc
 
 }  // namespace fitrank::cli
 

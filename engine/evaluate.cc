@@ -32,7 +32,7 @@ rules::Vocabulary VocabularyOf(const Profiles& profiles) {
 
 absl::StatusOr<ScoringRules> LoadScoringRules(const FileSource& shipped, const FileSource* local,
                                               const Profiles& profiles, bool warnings,
-                                              Diagnostics* diags) {
+                                              Diagnostics* diags, absl::string_view shipped_dir) {
   ScoringRules out;
   out.schema = std::make_shared<rules::FactSchema>();
   out.facts = std::make_shared<const Facts>(out.schema.get());
@@ -41,6 +41,7 @@ absl::StatusOr<ScoringRules> LoadScoringRules(const FileSource& shipped, const F
   options.warnings = warnings;
   rules::RuleSources sources;
   sources.shipped = &shipped;
+  sources.shipped_dir = std::string(shipped_dir);
   sources.local = local;
   absl::StatusOr<std::shared_ptr<const rules::CompiledRules>> book =
       rules::LoadRules(sources, out.schema, options, diags);

@@ -54,12 +54,13 @@ struct ScoringRules {
 // sets the profiles weigh, and the grade letters, all from `profiles`.
 rules::Vocabulary VocabularyOf(const Profiles& profiles);
 
-// Declares the facts and reads, merges and compiles the shipped rules of `shipped` (its
-// rules/*.yaml) and then, if `local` is not null, the *.yaml of its root. Problems go to
-// `diags` (warnings too if `warnings`); the status is not OK if any error was found.
+// Declares the facts and reads, merges and compiles the shipped rules of `shipped` (the *.yaml
+// under `shipped_dir`) and then, if `local` is not null, the *.yaml of its root. Problems go
+// to `diags` (warnings too if `warnings`); the status is not OK if any error was found.
 absl::StatusOr<ScoringRules> LoadScoringRules(const FileSource& shipped, const FileSource* local,
                                               const Profiles& profiles, bool warnings,
-                                              Diagnostics* diags);
+                                              Diagnostics* diags,
+                                              absl::string_view shipped_dir = "rules");
 
 // A query prepared by Evaluator::Prepare().
 struct Query {

@@ -137,14 +137,14 @@ TEST(ProfilesErrors, UnknownDefaultMode) {
 
 TEST(ProfilesErrors, GradesMustDescend) {
   Diagnostics d;
-  auto p = ParseEdited("grades", "{letter: C, min_score: 57", "{letter: C, min_score: 75", &d);
+  auto p = ParseEdited("grades", "{letter: C, min_score: 55", "{letter: C, min_score: 75", &d);
   EXPECT_EQ(p, nullptr);
   EXPECT_THAT(d.Render(), HasSubstr("grade `C` must start below grade `B`"));
 }
 
 TEST(ProfilesErrors, BadWeightTypeAndNegativeWeight) {
   Diagnostics d;
-  auto p = ParseEdited("workloads", "weights: {fit: 0.18,", "weights: {fit: -1, speed: lots,", &d);
+  auto p = ParseEdited("workloads", "weights: {fit: 0.17,", "weights: {fit: -1, speed: lots,", &d);
   EXPECT_EQ(p, nullptr);
   EXPECT_THAT(d.Render(), HasSubstr("outside the plausible range"));
   EXPECT_THAT(d.Render(), HasSubstr("must be a number"));

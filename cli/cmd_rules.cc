@@ -1,0 +1,148 @@
+// fitrank rules lint|explain|test|diff|schema: the analyst's tools for the rule files.
+#include "cli/cmd_rules.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "base/text.h"
+#include "cli/commands.h"
+#include "cli/render_json.h"
+#include "cli/report_context.h"
+#include "cli/rules_env.h"
+#include "engine/evaluate.h"
+#include "rules/lint.h"
+
+namespace fitrank::cli {
+namespace {
+
+constexpr const char* kSubcommands[] = {"lint", "explain", "test", "diff", "schema"};
+
+// The *.yaml files named by `paths` (files as given, directories' *.yaml sorted), with or
+// without the *.test.yaml rule tests.
+std::vector<std::string> ExpandPaths(const std::vector<std::string>& paths, bool tests) {
+  std::vector<std::string> out;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(p, ec)) {
+      std::vector<std::string> found;
+      for (const auto& e : std::filesystem::directory_iterator(p, ec)) {
+        std::string name = e.path().filename().string();
+        if (!e.is_regular_file() || !absl::EndsWith(name, ".yaml")) continue;
+        if (absl::EndsWith(name, ".test.yaml") != tests) continue;
+        found.push_back(e.path().string());
+      }
+      std::sort(found.begin(), found.end());
+      out.insert(out.end(), found.begin(), found.end());
+    } else if (std::filesystem::is_regular_file(p, ec)) {
+      out.push_back(p);
+    } else {
+      throw UsageError(absl::StrCat("no such file or directory: ", p));
+    }
+  }
+  return out;
+}
+
+int RunLint(Context& ctx, const ReportEnv& env) {
+  auto schema = std::make_shared<rules::FactSchema>();
+  Facts facts(schema.get());
+  rules::Vocabulary vocab = VocabularyOf(*env.profiles);
+  Diagnostics diags;
+  std::shared_ptr<const FileSource> local = LocalRulesSource(ctx);
+  rules::RuleSources shipped;
+  shipped.shipped = ctx.data.get();
+  std::vector<std::string> paths(ctx.args.positional().begin() + 1, ctx.args.positional().end());
+  absl::Status status;
+  int files = 0;
+  if (paths.empty()) {
+    rules::RuleSources all = shipped;
+    all.local = local.get();
+    files = static_cast<int>(rules::RuleFilePaths(all).size());
+    status = rules::LintRules(all, schema, vocab, &diags);
+  } else {
+    std::vector<rules::LintFile> lint_files;
+    for (const std::string& path : ExpandPaths(paths, /*tests=*/false)) {
+      std::ifstream in(path, std::ios::binary);
+      if (!in) throw UsageError(absl::StrCat("cannot read ", path));
+      std::ostringstream text;
+      text << in.rdbuf();
+      // A shipped file given by path replaces its embedded copy rather than clashing with it.
+      lint_files.push_back({path, text.str(), /*local=*/true});
+    }
+    files = static_cast<int>(lint_files.size());
+    // The given files are linted on top of the shipped rules (so that their overrides
+    // resolve). A given file in a directory named `rules` with a shipped file's name is an
+    // edited copy of it (a checkout's rules/fit.yaml): it replaces that file.
+    MemorySource base_files;
+    for (const std::string& p : ctx.data->List("rules", ".yaml")) {
+      if (absl::EndsWith(p, ".test.yaml")) continue;
+      bool replaced = false;
+      for (const rules::LintFile& f : lint_files) {
+        std::filesystem::path fp(f.name);
+        replaced |= fp.filename() == std::filesystem::path(p).filename() &&
+                    fp.parent_path().filename() == "rules";
+      }
+      if (!replaced) base_files.Set(p, *ctx.data->Read(p));
+    }
+    rules::RuleSources base;
+    base.shipped = &base_files;
+    status = rules::LintRuleFiles(&base, lint_files, schema, vocab, &diags);
+  }
+  if (!status.ok()) {
+    *ctx.err << "fitrank rules lint: " << status.message() << "\n";
+    return 2;
+  }
+  if (ctx.format == OutputFormat::kJson) {
+    Json j = rules::DiagnosticsToJson(diags);
+    j["files"] = files;
+    PrintJson(*ctx.out, j);
+  } else {
+    *ctx.out << diags.Render();
+    *ctx.out << files << (files == 1 ? " file" : " files") << " checked: " << diags.error_count()
+             << (diags.error_count() == 1 ? " error, " : " errors, ") << diags.warning_count()
+             << (diags.warning_count() == 1 ? " warning" : " warnings") << "\n";
+  }
+  return diags.HasErrors() ? 2 : 0;
+}
+
+int RunRules(Context& ctx) {
+  const std::vector<std::string>& pos = ctx.args.positional();
+  std::vector<std::string> subs(std::begin(kSubcommands), std::end(kSubcommands));
+  if (pos.empty()) {
+    throw UsageError("which rules subcommand?", absl::StrCat("one of ", QuotedList(subs)));
+  }
+  const std::string& sub = pos[0];
+  if (sub == "schema") return RunRulesSchema(ctx);
+  const ReportEnv& env = LoadReportEnv(ctx);
+  if (sub == "lint") return RunLint(ctx, env);
+  if (sub == "explain") return RunRulesExplain(ctx, env);
+  if (sub == "test") return RunRulesTest(ctx, env);
+  if (sub == "diff") return RunRulesDiff(ctx, env);
+  std::string hint = DidYouMean(ClosestMatches(sub, subs));
+  throw UsageError(absl::StrCat("unknown rules subcommand `", sub, "`"),
+                   hint.empty() ? absl::StrCat("one of ", QuotedList(subs)) : hint);
+}
+
+}  // namespace
+
+Command RulesCommand() {
+  std::vector<FlagSpec> flags = SetupFlags();
+  flags.push_back({"model", "NAME", "explain: the model"});
+  flags.push_back({"quant", "Q", "explain: the quantization (default: the best by the rules)"});
+  flags.push_back({"workload", "W", "explain/diff: chat | coding | agentic | rag | reasoning"});
+  flags.push_back({"top", "K", "diff: compare the top K picks per GPU (default 5)"});
+  flags.push_back({"kind", "KIND", "schema: rules | tests | workloads | modes | grades | all"});
+  flags.push_back(RulesFlag());
+  return {"rules",
+          "lint, explain, test, diff and describe the scoring rules",
+          "fitrank rules lint [PATHS...]\n"
+          "       fitrank rules explain --gpu G --model M [--quant Q] [--workload W] [--mode M]\n"
+          "       fitrank rules test [PATHS...]\n"
+          "       fitrank rules diff OLD_DIR NEW_DIR [--workload W] [--mode M] [--top K]\n"
+          "       fitrank rules schema [--kind rules|tests|workloads|modes|grades|all]",
+          flags, RunRules};
+}
+
+}  // namespace fitrank::cli

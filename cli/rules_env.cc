@@ -1,0 +1,71 @@
+#include "cli/rules_env.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "absl/strings/str_cat.h"
+
+namespace fitrank::cli {
+namespace {
+
+std::unique_ptr<Evaluator> Build(Context& ctx, const ReportEnv& env, const FileSource& shipped,
+                                 absl::string_view shipped_dir, const FileSource* local,
+                                 absl::string_view what) {
+  Diagnostics diags;
+  absl::StatusOr<ScoringRules> rules =
+      LoadScoringRules(shipped, local, *env.profiles, /*warnings=*/false, &diags, shipped_dir);
+  if (!rules.ok() || diags.HasErrors()) {
+    *ctx.err << diags.Render();
+    *ctx.err << "fitrank: cannot load " << what << ": " << rules.status().message() << "\n";
+    throw ExitNow(2);
+  }
+  return std::make_unique<Evaluator>(*env.catalog, *env.estimator, *env.profiles,
+                                     *std::move(rules));
+}
+
+}  // namespace
+
+FlagSpec RulesFlag() {
+  return {"rules", "DIR", "local rule files loaded after the shipped ones (also $FITRANK_RULES)"};
+}
+
+std::string LocalRulesDir(const Context& ctx) {
+  if (std::optional<std::string> dir = ctx.args.Get("rules")) return *dir;
+  if (const char* env = std::getenv("FITRANK_RULES")) return env;
+  return "";
+}
+
+std::shared_ptr<const FileSource> LocalRulesSource(const Context& ctx) {
+  std::string dir = LocalRulesDir(ctx);
+  if (dir.empty()) return nullptr;
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) {
+    throw UsageError(absl::StrCat("local rules directory `", dir, "` does not exist"),
+                     ctx.args.Has("rules") ? "check --rules DIR"
+                                           : "check the FITRANK_RULES environment variable");
+  }
+  return std::make_shared<DiskSource>(dir);
+}
+
+std::unique_ptr<Evaluator> LoadEvaluator(Context& ctx, const ReportEnv& env,
+                                         const FileSource* local) {
+  return Build(ctx, env, *ctx.data, "rules", local, "the rules");
+}
+
+std::unique_ptr<Evaluator> LoadEvaluatorFromTree(Context& ctx, const ReportEnv& env,
+                                                 const std::string& dir) {
+  std::error_code ec;
+  if (!std::filesystem::is_directory(dir, ec)) {
+    throw UsageError(absl::StrCat("rule tree `", dir, "` is not a directory"));
+  }
+  // A checkout's root (with rules/ inside) or the rules directory itself.
+  bool nested = std::filesystem::is_directory(std::filesystem::path(dir) / "rules", ec);
+  DiskSource source(dir);
+  if (source.List(nested ? "rules" : "", ".yaml").empty()) {
+    throw UsageError(absl::StrCat("rule tree `", dir, "` has no *.yaml rule files"));
+  }
+  return Build(ctx, env, source, nested ? "rules" : "", nullptr,
+               absl::StrCat("the rule tree ", dir));
+}
+
+}  // namespace fitrank::cli

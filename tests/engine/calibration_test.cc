@@ -1,0 +1,65 @@
+// The estimator against the shared public measurements: the accuracy targets of issue 3. A
+// regression in the physics or the constants turns this red.
+#include "engine/calibration.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "base/file_source.h"
+#include "gtest/gtest.h"
+
+namespace fitrank {
+namespace {
+
+TEST(Calibration, SharedMeasurementsMeetTheTargets) {
+  const std::string path = std::string(FITRANK_SOURCE_DIR) + "/../shared/calibration/measured.tsv";
+  std::ifstream f(path);
+  if (!f) GTEST_SKIP() << "no " << path;
+  std::stringstream ss;
+  ss << f.rdbuf();
+  Diagnostics d;
+  std::vector<MeasuredRow> rows;
+  ASSERT_TRUE(ParseMeasurements(ss.str(), path, &rows, &d)) << d.Render();
+  EmbeddedSource src;
+  auto catalog = Catalog::Load(src, &d);
+  ASSERT_NE(catalog, nullptr) << d.Render();
+  auto est = Estimator::Load(src, &d);
+  ASSERT_NE(est, nullptr) << d.Render();
+  CalibrationReport rep = RunCalibration(*catalog, *est, rows);
+  ASSERT_FALSE(rep.groups.empty());
+  const CalibrationGroup& all = rep.groups[0];
+  EXPECT_EQ(all.name, "overall");
+  EXPECT_GE(all.decode.rows, 140);
+  EXPECT_LE(all.decode.median_ape, 12.0);
+  EXPECT_GE(all.decode.within_25, 80.0);
+  EXPECT_LE(all.prefill.median_ape, 25.0);
+  // Every row is either estimated or listed with its reason.
+  for (const CalibrationRow& r : rep.rows) {
+    if (!r.mapped) EXPECT_FALSE(r.reason.empty()) << "line " << r.row.line;
+  }
+}
+
+TEST(Calibration, BadFileReportsPositions) {
+  Diagnostics d;
+  std::vector<MeasuredRow> rows;
+  std::string tsv =
+      "gpu\tgpu_count\tmodel\tparams_b\tactive_params_b\tquant\truntime\tbatch\tprompt_tokens\tgen_tokens\tdecode_tok_s\tprefill_tok_s\tsource\n"
+      "RTX 4090\tx\tLlama\t8\t8\tQ4_K_M\tllama.cpp (CUDA)\t1\t512\t128\t100\t\tsrc\n";
+  EXPECT_FALSE(ParseMeasurements(tsv, "m.tsv", &rows, &d));
+  EXPECT_NE(d.Render().find("m.tsv:2:10: error: `gpu_count` is not a non-negative number"), std::string::npos)
+      << d.Render();
+  Diagnostics d2;
+  EXPECT_FALSE(ParseMeasurements("gpu\tmodel\n", "h.tsv", &rows, &d2));
+  EXPECT_NE(d2.Render().find("missing column `gpu_count`"), std::string::npos);
+}
+
+TEST(Calibration, StatsMedianMeanWithin) {
+  CalibrationStats s = ComputeStats({5, 30, 10, 50});
+  EXPECT_EQ(s.rows, 4);
+  EXPECT_DOUBLE_EQ(s.median_ape, 20);
+  EXPECT_DOUBLE_EQ(s.mean_ape, 23.75);
+  EXPECT_DOUBLE_EQ(s.within_25, 50);
+}
+
+}  // namespace
+}  // namespace fitrank

@@ -27,14 +27,24 @@ double NeedGb(const Ctx& ctx, int context, double* overhead_gb) {
          over;
 }
 
-// Largest context in [1, max_ctx] with NeedGb <= limit_gb; 0 if none.
+// Largest context in [1, max_ctx] with NeedGb <= limit_gb; 0 if none. The overhead is linear
+// in the context (the attention mask), so it is evaluated twice and the search only re-runs
+// the KV formula (no constant lookups in the loop: this is on the ranker's fast path).
 int LargestContext(const Ctx& ctx, double limit_gb, int max_ctx) {
-  if (max_ctx < 1 || NeedGb(ctx, 1, nullptr) > limit_gb) return 0;
-  if (NeedGb(ctx, max_ctx, nullptr) <= limit_gb) return max_ctx;
+  double o0 = 0, o1 = 0;
+  NeedGb(ctx, 0, &o0);
+  NeedGb(ctx, 1, &o1);
+  const double slope = o1 - o0;
+  const double base = ctx.m.weights_bytes / 1e9 + o0;
+  auto need = [&](int c) {
+    return base + slope * c + KvBytes(*ctx.model, c, ctx.kv_elem) * ctx.batch / 1e9;
+  };
+  if (max_ctx < 1 || need(1) > limit_gb) return 0;
+  if (need(max_ctx) <= limit_gb) return max_ctx;
   int lo = 1, hi = max_ctx;  // need(lo) fits, need(hi) does not
   while (hi - lo > 1) {
     int mid = lo + (hi - lo) / 2;
-    if (NeedGb(ctx, mid, nullptr) <= limit_gb) lo = mid;
+    if (need(mid) <= limit_gb) lo = mid;
     else hi = mid;
   }
   return lo >= 1024 ? lo / 256 * 256 : lo;  // round to what people configure

@@ -104,7 +104,8 @@ void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mo
     if (r.when_leaves > 0) {
       f = true;
       for (int k = 0; k < r.when_leaves && f; ++k) {
-        f = internal::RunLeafCondition(program_, r.when_leaf[k], &ctx);
+        f = internal::RunLeafCondition(program_, r.when_leaf[k], &ctx) !=
+            static_cast<bool>((r.when_negate >> k) & 1);
       }
     } else if (r.when < 0) {
       f = r.when_constant;
@@ -114,7 +115,10 @@ void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mo
     if (f) {
       double s;
       if (r.score_is_leaf) {
-        s = internal::RunLeafScore(nums[r.score_slot], r.score_leaf, &ctx.faults);
+        s = nums[r.score_slot];
+        for (int k = 0; k < r.score_ops; ++k) {
+          s = internal::RunLeafScore(s, r.score_op[k], &ctx.faults);
+        }
       } else if (r.score < 0) {
         s = r.score_constant;
       } else {
@@ -275,24 +279,50 @@ class RulesCompiler {
     return mask;
   }
 
-  // If the code at `entry` is `T1 (JumpIfFalse T2)* End` with every Ti a one-instruction
-  // test, it is the conjunction T1 and T2 and ...: every jump lands on a later jump or on End
-  // with false on the stack. Evaluate() then runs the tests inline.
+  // If the code at `entry` is `T1 [Not] (JumpIfFalse T2 [Not])* End` with every Ti a
+  // one-instruction test, it is the conjunction T1 and T2 and ...: every jump lands on a later
+  // jump or on End with false on the stack. Evaluate() then runs the tests inline.
   void LeafConjunction(int32_t entry, CompiledRules::Rule* r) {
+    using internal::OpCode;
     const std::vector<internal::Instr>& code = out_->program_.code;
     std::vector<internal::Instr> leaves;
+    uint8_t negate = 0;
     size_t pc = entry;
     while (true) {
       if (!internal::IsLeafCondition(code[pc].op)) return;
       leaves.push_back(code[pc]);
       ++pc;
-      if (code[pc].op == internal::OpCode::kEnd) break;
-      if (code[pc].op != internal::OpCode::kJumpIfFalse) return;
+      if (code[pc].op == OpCode::kNot) {
+        negate |= static_cast<uint8_t>(1u << (leaves.size() - 1));
+        ++pc;
+      }
+      if (code[pc].op == OpCode::kEnd) break;
+      if (code[pc].op != OpCode::kJumpIfFalse) return;
       ++pc;
+      if (leaves.size() == CompiledRules::Rule::kMaxLeaves) return;
     }
-    if (leaves.size() > CompiledRules::Rule::kMaxLeaves) return;
     r->when_leaves = static_cast<uint8_t>(leaves.size());
+    r->when_negate = negate;
     for (size_t k = 0; k < leaves.size(); ++k) r->when_leaf[k] = leaves[k];
+  }
+
+  // If the code at `entry` is `LoadNum (OpK)* End` with at most kMaxScoreOps constant
+  // operations, Evaluate() runs it inline.
+  void LeafScore(int32_t entry, CompiledRules::Rule* r) {
+    using internal::OpCode;
+    const std::vector<internal::Instr>& code = out_->program_.code;
+    if (code[entry].op != OpCode::kLoadNum) return;
+    size_t pc = entry + 1;
+    int ops = 0;
+    while (code[pc].op != OpCode::kEnd) {
+      if (!internal::IsLeafScoreOp(code[pc].op) || ops == CompiledRules::Rule::kMaxScoreOps) {
+        return;
+      }
+      r->score_op[ops++] = code[pc++];
+    }
+    r->score_is_leaf = true;
+    r->score_ops = static_cast<uint8_t>(ops);
+    r->score_slot = code[entry].a;
   }
 
   void CompileRule(const RuleDef& d, internal::ExprCompiler* compiler) {
@@ -372,17 +402,7 @@ class RulesCompiler {
         } else {
           r.score = e.entry;
           score_zero = false;
-          const std::vector<internal::Instr>& code = out_->program_.code;
-          if (code[e.entry].op == internal::OpCode::kLoadNum) {
-            const internal::Instr& next = code[e.entry + 1];
-            if (next.op == internal::OpCode::kEnd ||
-                (internal::IsLeafScoreOp(next.op) &&
-                 code[e.entry + 2].op == internal::OpCode::kEnd)) {
-              r.score_is_leaf = true;
-              r.score_slot = code[e.entry].a;
-              r.score_leaf = next;
-            }
-          }
+          LeafScore(e.entry, &r);
         }
       }
     }

@@ -164,13 +164,18 @@ class CompiledRules {
     int32_t when = -1;   // entry into program_; -1: constant `when_constant`
     int32_t score = -1;  // entry; -1: constant `score_constant`
     bool when_constant = true;
-    // `when` is the conjunction of the single-instruction tests when_leaf[0..when_leaves).
+    // `when` is the conjunction of the single-instruction tests when_leaf[0..when_leaves),
+    // test k negated if bit k of when_negate is set.
     static constexpr int kMaxLeaves = 4;
     uint8_t when_leaves = 0;
-    bool score_is_leaf = false;  // `score` is number fact `score_slot` then `score_leaf`
+    uint8_t when_negate = 0;
+    // `score` is number fact `score_slot` then the constant operations score_op[0..score_ops).
+    static constexpr int kMaxScoreOps = 3;
+    bool score_is_leaf = false;
+    uint8_t score_ops = 0;
     double score_constant = 0;
     internal::Instr when_leaf[kMaxLeaves];
-    internal::Instr score_leaf;
+    internal::Instr score_op[kMaxScoreOps];
     int32_t score_slot = -1;
     uint64_t workload_mask = ~uint64_t{0};
     uint64_t mode_mask = ~uint64_t{0};

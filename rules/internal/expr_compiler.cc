@@ -882,6 +882,10 @@ class Emitter {
     } else if (b.is_const) {
       Emit(l);
       Op0(kWithK[index(op)], 0, 0, 0, b.value.num);
+    } else if (IsPlainFact(l, Type::kNumber) && IsPlainFact(r, Type::kNumber)) {
+      static constexpr OpCode kFactF[] = {OpCode::kFactLtF, OpCode::kFactLeF, OpCode::kFactGtF,
+                                          OpCode::kFactGeF, OpCode::kFactEqF, OpCode::kFactNeF};
+      Op0(kFactF[index(op)], 1, a.fact->slot, b.fact->slot);
     } else if (a.is_const) {
       OpCode m = Mirror(op);
       if (IsPlainFact(r, Type::kNumber)) {
@@ -921,6 +925,11 @@ class Emitter {
   void EmitMembership(int32_t elem, int32_t list) {
     const Info& e = c_.info(elem);
     const Info& l = c_.info(list);
+    if (l.is_const && l.type == Type::kStringList && IsPlainFact(elem, Type::kString)) {
+      p_->string_lists.push_back(l.strs);
+      Op0(OpCode::kFactInStrK, 1, e.fact->slot, static_cast<int32_t>(p_->string_lists.size() - 1));
+      return;
+    }
     if (l.is_const) {
       Emit(elem);
       if (l.type == Type::kNumberList) {

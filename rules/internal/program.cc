@@ -343,19 +343,9 @@ Value Run(const Program& p, int32_t entry, RunContext* ctx) {
         sp->b = in;
         break;
       }
-      case OpCode::kInStrK: {
-        const std::vector<std::string>& l = p.string_lists[ip->a];
-        Str s = sp->str;
-        bool in = false;
-        for (const std::string& v : l) {
-          if (StrEq(v.data(), v.size(), s.data, s.size)) {
-            in = true;
-            break;
-          }
-        }
-        sp->b = in;
+      case OpCode::kInStrK:
+        sp->b = InList(p.string_lists[ip->a], sp->str.view());
         break;
-      }
       case OpCode::kInList: {
         --sp;
         sp->b = ListContains(sp[1].list, sp->str.data, sp->str.size);
@@ -365,7 +355,14 @@ Value Run(const Program& p, int32_t entry, RunContext* ctx) {
         sp->b = Match(p, ip->a, sp->str.view(), ctx);
         break;
       case OpCode::kFactMatch:
-        (++sp)->b = Match(p, ip->b, f.strings()[ip->a], ctx);
+      case OpCode::kFactInStrK:
+      case OpCode::kFactLtF:
+      case OpCode::kFactLeF:
+      case OpCode::kFactGtF:
+      case OpCode::kFactGeF:
+      case OpCode::kFactEqF:
+      case OpCode::kFactNeF:
+        (++sp)->b = RunLeafCondition(p, *ip, ctx);
         break;
       case OpCode::kJumpIfFalse:
         if (!sp->b) {

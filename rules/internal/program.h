@@ -50,6 +50,15 @@ enum class OpCode : uint8_t {
   kFactListHasK,
   // Fused: string fact `a` =~ regexes[b].
   kFactMatch,
+  // Fused: string fact `a` in string_lists[b].
+  kFactInStrK,
+  // Fused: number fact `a` compared with number fact `b`.
+  kFactLtF,
+  kFactLeF,
+  kFactGtF,
+  kFactGeF,
+  kFactEqF,
+  kFactNeF,
   // Unary on the top of the stack.
   kNeg,
   kNot,
@@ -199,9 +208,16 @@ inline bool ListHas(const StringListRef& l, absl::string_view s) {
   return false;
 }
 
+inline bool InList(const std::vector<std::string>& list, absl::string_view s) {
+  for (const std::string& v : list) {
+    if (StrEq(v.data(), v.size(), s.data(), s.size())) return true;
+  }
+  return false;
+}
+
 // True if `op` alone computes a condition from the facts.
 inline bool IsLeafCondition(OpCode op) {
-  return (op >= OpCode::kFactLtK && op <= OpCode::kFactMatch) || op == OpCode::kLoadBool ||
+  return (op >= OpCode::kFactLtK && op <= OpCode::kFactNeF) || op == OpCode::kLoadBool ||
          op == OpCode::kKnown;
 }
 
@@ -234,6 +250,20 @@ inline bool RunLeafCondition(const Program& p, const Instr& ins, RunContext* ctx
       return ListHas(f.lists()[ins.a], p.strings[ins.b]);
     case OpCode::kFactMatch:
       return Match(p, ins.b, f.strings()[ins.a], ctx);
+    case OpCode::kFactInStrK:
+      return InList(p.string_lists[ins.b], f.strings()[ins.a]);
+    case OpCode::kFactLtF:
+      return nums[ins.a] < nums[ins.b];
+    case OpCode::kFactLeF:
+      return nums[ins.a] <= nums[ins.b];
+    case OpCode::kFactGtF:
+      return nums[ins.a] > nums[ins.b];
+    case OpCode::kFactGeF:
+      return nums[ins.a] >= nums[ins.b];
+    case OpCode::kFactEqF:
+      return nums[ins.a] == nums[ins.b];
+    case OpCode::kFactNeF:
+      return nums[ins.a] != nums[ins.b];
     case OpCode::kLoadBool:
       return f.bools()[ins.a] != 0;
     case OpCode::kKnown:

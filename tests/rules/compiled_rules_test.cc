@@ -301,6 +301,8 @@ rules:
   - {id: quality.d, when: 'model.thinking', score: 'model.params_b'}
   - {id: quality.e, when: 'fit.headroom_pct != 0 and fit.headroom_pct <= 10 and fit.kind != "none" and model.params_b > 3', score: 'min(fit.headroom_pct, 4)'}
   - {id: quality.f, when: '"vision" not in model.capabilities', score: '5 - fit.offload_pct'}
+  - {id: quality.g, when: 'fit.headroom_pct < fit.offload_pct and not model.thinking and fit.kind not in ["none"]', score: 'max(0, 40 - 2 * fit.offload_pct)'}
+  - {id: quality.h, when: 'not (model.params_b >= fit.headroom_pct) and fit.kind in ["native", "offload"]', score: '1.5 * (model.params_b - 30) / 0'}
 )");
   auto book = Load();
   ASSERT_TRUE(book);

@@ -13,6 +13,7 @@ const std::vector<Command>& Commands() {
       EstimateCommand(),
       CalibrateCommand(),
       RulesCommand(),
+      SweepCommand(),
       CatalogCommand(),
   };
   return kCommands;

@@ -15,6 +15,7 @@ Command CompareCommand();    // cmd_compare.cc
 Command EstimateCommand();   // cmd_estimate.cc
 Command CalibrateCommand();  // cmd_calibrate.cc
 Command RulesCommand();      // cmd_rules.cc
+Command SweepCommand();      // cmd_sweep.cc
 
 }  // namespace fitrank::cli
 

@@ -95,7 +95,12 @@ absl::StatusOr<std::unique_ptr<Query>> Evaluator::Prepare(const Setup& setup,
     options.interconnects = &catalog_.interconnects();
     for (int n : mode.gpu_counts) {
       absl::StatusOr<Setup> s = BuildSetup(estimator_, {{setup.devices[0].gpu, n}}, options);
-      if (!s.ok()) return s.status();
+      if (!s.ok()) {
+        // A GPU that cannot be combined (unified memory, APUs): scale-out is this one GPU.
+        setups.clear();
+        setups.push_back(setup);
+        break;
+      }
       setups.push_back(*std::move(s));
     }
   } else {
@@ -144,6 +149,41 @@ absl::StatusOr<std::unique_ptr<Query>> Evaluator::Prepare(const Setup& setup,
       v.plans.push_back(plan);
     }
     q->variants.push_back(std::move(v));
+  }
+  // Quantizations Rank() estimates: those some runtime runs on some setup of the query,
+  // grouped by the runtime of a single setup and sorted by bits per weight (so a group can
+  // stop at its first no-fit); with several setups (scale-out) each stands alone.
+  const int nq = static_cast<int>(catalog_.quants().size());
+  const std::vector<std::string>& pick = profiles_.grades().pick_quants;
+  std::vector<int> runnable;
+  for (int i = 0; i < nq; ++i) {
+    if (!pick.empty() && !Contains(pick, catalog_.quants()[i].id)) continue;
+    for (const SetupVariant& v : q->variants) {
+      if (v.plans[i].runs()) {
+        runnable.push_back(i);
+        break;
+      }
+    }
+  }
+  if (q->variants.size() == 1) {
+    const std::vector<QuantPlan>& plans = q->variants[0].plans;
+    std::vector<const Runtime*> runtimes;
+    for (int i : runnable) {
+      auto it = std::find(runtimes.begin(), runtimes.end(), plans[i].runtime);
+      if (it == runtimes.end()) {
+        runtimes.push_back(plans[i].runtime);
+        q->rank_groups.emplace_back();
+        it = runtimes.end() - 1;
+      }
+      q->rank_groups[it - runtimes.begin()].push_back(i);
+    }
+    for (std::vector<int>& g : q->rank_groups) {
+      std::stable_sort(g.begin(), g.end(), [&](int a, int b) {
+        return catalog_.quants()[a].bpw < catalog_.quants()[b].bpw;
+      });
+    }
+  } else {
+    for (int i : runnable) q->rank_groups.push_back({i});
   }
   return q;
 }
@@ -216,21 +256,27 @@ void Evaluator::ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s) con
   c->evaluated = true;
 }
 
-CandidateEval Evaluator::Evaluate(const Query& q, const Model& model, int quant_index,
-                                  Scratch* s) const {
-  CandidateEval c;
-  c.model = &model;
-  c.quant = &catalog_.quants()[quant_index];
-  c.quant_index = quant_index;
+void Evaluator::EstimateCandidate(const Query& q, const Model& model, int quant_index,
+                                  CandidateEval* c) const {
+  c->model = &model;
+  c->quant = &catalog_.quants()[quant_index];
+  c->quant_index = quant_index;
+  c->evaluated = false;
   const int n = static_cast<int>(q.variants.size());
   for (int v = 0; v < n; ++v) {
-    EstimateOn(q, model, quant_index, v, &c);
-    const FitKind k = c.estimate.fit.kind;
-    if (c.runtime != nullptr && c.estimate.runnable() &&
+    EstimateOn(q, model, quant_index, v, c);
+    const FitKind k = c->estimate.fit.kind;
+    if (c->runtime != nullptr && c->estimate.runnable() &&
         (k == FitKind::kNativeComfortable || k == FitKind::kNativeTight)) {
       break;
     }
   }
+}
+
+CandidateEval Evaluator::Evaluate(const Query& q, const Model& model, int quant_index,
+                                  Scratch* s) const {
+  CandidateEval c;
+  EstimateCandidate(q, model, quant_index, &c);
   ScoreCandidate(q, &c, s);
   return c;
 }
@@ -260,41 +306,92 @@ ModelEval Evaluator::EvaluateModel(const Query& q, const Model& model, Scratch* 
 }
 
 Ranking Evaluator::Rank(const Query& q, Scratch* s) const {
-  Ranking r;
-  const int nq = static_cast<int>(catalog_.quants().size());
-  // Quantizations some runtime runs on some setup of the query; the others are never
-  // estimated here (EvaluateModel shows them, excluded by the rules).
-  std::vector<int> runnable;
-  for (int i = 0; i < nq; ++i) {
-    for (const SetupVariant& v : q.variants) {
-      if (v.plans[i].runs()) {
-        runnable.push_back(i);
-        break;
-      }
+  std::vector<Ranking> out;
+  RankShared({&q}, {s}, &out);
+  return std::move(out[0]);
+}
+
+bool Evaluator::SameEstimates(const Query& a, const Query& b) {
+  if (a.shape.context_tokens != b.shape.context_tokens ||
+      a.shape.prompt_tokens != b.shape.prompt_tokens ||
+      a.shape.output_tokens != b.shape.output_tokens ||
+      a.shape.concurrency != b.shape.concurrency || a.variants.size() != b.variants.size() ||
+      a.rank_groups != b.rank_groups) {
+    return false;
+  }
+  for (size_t v = 0; v < a.variants.size(); ++v) {
+    const Setup& x = *a.variants[v].setup;
+    const Setup& y = *b.variants[v].setup;
+    if (x.devices.size() != y.devices.size() || x.parallelism != y.parallelism ||
+        x.parallelism_defaulted != y.parallelism_defaulted || x.host_ram_gb != y.host_ram_gb ||
+        x.host_bandwidth_gbps != y.host_bandwidth_gbps) {
+      return false;
+    }
+    for (size_t d = 0; d < x.devices.size(); ++d) {
+      if (x.devices[d].gpu != y.devices[d].gpu || x.devices[d].count != y.devices[d].count) return false;
+    }
+    for (size_t i = 0; i < a.variants[v].plans.size(); ++i) {
+      const QuantPlan& p = a.variants[v].plans[i];
+      const QuantPlan& r = b.variants[v].plans[i];
+      if (p.runtime != r.runtime || p.backend != r.backend || p.problems != r.problems) return false;
     }
   }
-  r.ranked.reserve(catalog_.models().size());
-  CandidateEval best, closest, c;
+  return true;
+}
+
+void Evaluator::RankShared(const std::vector<const Query*>& qs,
+                           const std::vector<Scratch*>& scratch, std::vector<Ranking>* out) const {
+  const size_t n = qs.size();
+  const Query& q0 = *qs[0];
+  out->assign(n, Ranking());
+  for (Ranking& r : *out) r.ranked.reserve(catalog_.models().size());
+  std::vector<CandidateEval> best(n), closest(n);
+  std::vector<char> have_best(n), have_closest(n);
+  CandidateEval c, nofit;
   for (const Model& model : catalog_.models()) {
-    ++r.models;
-    bool have_best = false, have_closest = false;
-    for (int i : runnable) {
-      c = Evaluate(q, model, i, s);
-      ++r.candidates;
-      if (!c.score.gated) {
-        if (!have_best || RanksBefore(c, best)) best = c, have_best = true;
-      } else if (!have_closest || c.score.raw > closest.score.raw) {
-        closest = c, have_closest = true;
+    std::fill(have_best.begin(), have_best.end(), 0);
+    std::fill(have_closest.begin(), have_closest.end(), 0);
+    bool have_nofit = false;
+    for (const std::vector<int>& group : q0.rank_groups) {
+      for (int i : group) {
+        EstimateCandidate(q0, model, i, &c);
+        for (Ranking& r : *out) ++r.candidates;
+        if (FitOrder(c) == 3) {
+          // Does not run: never ranked. Keep the one closest to running for `excluded`.
+          if (!have_nofit || c.estimate.memory.total_gb - c.estimate.memory.usable_gb <
+                                 nofit.estimate.memory.total_gb - nofit.estimate.memory.usable_gb) {
+            nofit = c, have_nofit = true;
+          }
+          // Memory only grows with bits per weight on one runtime: the rest of the group
+          // (sorted by bpw) cannot fit either.
+          if (c.estimate.fit.kind == FitKind::kNoFit && q0.variants.size() == 1) break;
+          continue;
+        }
+        for (size_t j = 0; j < n; ++j) {
+          ScoreCandidate(*qs[j], &c, scratch[j]);
+          if (!c.score.gated) {
+            if (!have_best[j] || RanksBefore(c, best[j])) best[j] = c, have_best[j] = 1;
+          } else if (!have_closest[j] || c.score.raw > closest[j].score.raw) {
+            closest[j] = c, have_closest[j] = 1;
+          }
+        }
       }
     }
-    if (have_best) {
-      r.ranked.push_back(best);
-    } else if (have_closest) {
-      r.excluded.push_back(closest);
+    for (size_t j = 0; j < n; ++j) {
+      Ranking& r = (*out)[j];
+      ++r.models;
+      if (have_best[j]) {
+        r.ranked.push_back(best[j]);
+      } else if (have_closest[j]) {
+        r.excluded.push_back(closest[j]);
+      } else if (have_nofit) {
+        CandidateEval x = nofit;
+        ScoreCandidate(*qs[j], &x, scratch[j]);
+        r.excluded.push_back(x);
+      }
     }
   }
-  std::sort(r.ranked.begin(), r.ranked.end(), RanksBefore);
-  return r;
+  for (Ranking& r : *out) std::sort(r.ranked.begin(), r.ranked.end(), RanksBefore);
 }
 
 CandidateDetail Evaluator::Describe(const Query& q, const CandidateEval& c) const {

@@ -73,6 +73,7 @@ struct Query {
   SetWeights weights;
   std::vector<SetupVariant> variants;  // ascending GPU count; [0] is the setup given, unless
                                        // scale-out replaced it by its GPU counts
+  std::vector<std::vector<int>> rank_groups;  // quant indexes Rank() estimates (evaluate.cc)
 };
 
 // Every quantization of one model, graded.
@@ -144,9 +145,18 @@ class Evaluator {
   CandidateEval Evaluate(const Query& q, const Model& model, int quant_index, Scratch* s) const;
   // Every quantization of `model`.
   ModelEval EvaluateModel(const Query& q, const Model& model, Scratch* s) const;
-  // Every model, ranked by its best quantization. Candidates no runtime can run on the setup
-  // are not estimated (they show in EvaluateModel, excluded).
+  // Every model, ranked by its best quantization among the grade scale's pick_quants (all
+  // when empty). Only candidates that run (natively or with
+  // offload, on a runtime that loads them) are scored and ranked: the others are not
+  // estimated or not scored (EvaluateModel shows them, excluded by the rules).
   Ranking Rank(const Query& q, Scratch* s) const;
+  // Rank() of several queries whose estimates are the same (SameEstimates: e.g. one setup and
+  // workload in modes that change only weights), estimating each candidate once. One scratch
+  // per query.
+  void RankShared(const std::vector<const Query*>& queries, const std::vector<Scratch*>& scratch,
+                  std::vector<Ranking>* out) const;
+  // True if every estimate `a` makes equals the one `b` makes for the same candidate.
+  static bool SameEstimates(const Query& a, const Query& b);
 
   // Reasons, tags and advice for a candidate evaluated with `q`.
   CandidateDetail Describe(const Query& q, const CandidateEval& c) const;
@@ -162,6 +172,8 @@ class Evaluator {
  private:
   // Fills every fact of `c` into s->values (all layers, as needed).
   void Fill(const Query& q, const CandidateEval& c, Scratch* s) const;
+  void EstimateCandidate(const Query& q, const Model& model, int quant_index,
+                         CandidateEval* c) const;
   void EstimateOn(const Query& q, const Model& model, int quant_index, int variant,
                   CandidateEval* c) const;
   void ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s) const;

@@ -222,6 +222,7 @@ void ReadGrades(MapReader& top, const YAML::Node& list, Diagnostics* diags, Grad
   }
   top.Optional("cap_margin", &out->cap_margin, 0, 10);
   top.Optional("reason_order", &out->reason_order);
+  top.Optional("pick_quants", &out->pick_quants);
   std::set<std::string> letters;
   for (const YAML::Node& item : list) {
     MapReader r(item, file, diags, "grade");

@@ -85,6 +85,8 @@ struct GradeScale {
   double cap_margin = 0.1;         // a capped score sits this far under the next better grade
   // Rule sets in the order their reasons are told (sets not listed follow, in rule order).
   std::vector<std::string> reason_order;
+  // Quantization ids a ranked pick may use; empty: all (engine/evaluate.h).
+  std::vector<std::string> pick_quants;
 
   // Index into `grades` of the grade for `score` (the last grade if below every threshold).
   int IndexFor(double score) const;

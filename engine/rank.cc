@@ -1,0 +1,143 @@
+#include "engine/rank.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+
+namespace fitrank {
+namespace {
+
+// The cells of one GPU, ranked by a worker, waiting for the writer.
+struct GpuSlot {
+  std::vector<SweepCell> cells;
+  std::vector<std::unique_ptr<Query>> queries;
+  bool done = false;
+};
+
+void RankGpu(const Evaluator& eval, const SweepPlan& plan, const Gpu& gpu,
+             const std::vector<const Workload*>& workloads, const std::vector<const Mode*>& modes,
+             std::vector<std::unique_ptr<Evaluator::Scratch>>* scratch, GpuSlot* slot,
+             std::atomic<long long>* candidates) {
+  SetupOptions options;
+  options.interconnects = &eval.catalog().interconnects();
+  absl::StatusOr<Setup> setup = BuildSetup(eval.estimator(), {{&gpu, 1}}, options);
+  while (scratch->size() < modes.size()) scratch->push_back(std::make_unique<Evaluator::Scratch>(eval));
+  for (const Workload* w : workloads) {
+    // One cell per mode, in plan order; modes whose estimates coincide are ranked together.
+    size_t first = slot->cells.size();
+    std::vector<const Query*> queries(modes.size(), nullptr);
+    for (size_t m = 0; m < modes.size(); ++m) {
+      SweepCell cell;
+      cell.gpu = &gpu;
+      cell.workload = w;
+      cell.mode = modes[m];
+      if (!setup.ok()) {
+        cell.error = std::string(setup.status().message());
+      } else if (absl::StatusOr<std::unique_ptr<Query>> q = eval.Prepare(*setup, *w, *modes[m]);
+                 !q.ok()) {
+        cell.error = std::string(q.status().message());
+      } else {
+        queries[m] = q->get();
+        cell.query = q->get();
+        slot->queries.push_back(*std::move(q));
+      }
+      slot->cells.push_back(std::move(cell));
+    }
+    std::vector<bool> done(modes.size(), false);
+    for (size_t m = 0; m < modes.size(); ++m) {
+      if (queries[m] == nullptr || done[m]) continue;
+      std::vector<const Query*> group = {queries[m]};
+      std::vector<Evaluator::Scratch*> scratches = {(*scratch)[m].get()};
+      std::vector<size_t> members = {m};
+      for (size_t k = m + 1; k < modes.size(); ++k) {
+        if (queries[k] != nullptr && !done[k] && Evaluator::SameEstimates(*queries[m], *queries[k])) {
+          group.push_back(queries[k]);
+          scratches.push_back((*scratch)[k].get());
+          members.push_back(k);
+        }
+      }
+      std::vector<Ranking> rankings;
+      eval.RankShared(group, scratches, &rankings);
+      *candidates += rankings[0].candidates;
+      for (size_t g = 0; g < members.size(); ++g) {
+        done[members[g]] = true;
+        Ranking& r = rankings[g];
+        if (plan.top > 0 && static_cast<int>(r.ranked.size()) > plan.top) r.ranked.resize(plan.top);
+        slot->cells[first + members[g]].ranking = std::move(r);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+long long RunSweep(const Evaluator& eval, const SweepPlan& plan,
+                   const std::function<void(const SweepCell&)>& emit,
+                   const std::function<void(int, int)>& progress) {
+  std::vector<const Gpu*> gpus = plan.gpus;
+  if (gpus.empty()) {
+    for (const Gpu& g : eval.catalog().gpus()) gpus.push_back(&g);
+  }
+  std::vector<const Workload*> workloads = plan.workloads;
+  if (workloads.empty()) {
+    for (const Workload& w : eval.profiles().workloads()) workloads.push_back(&w);
+  }
+  std::vector<const Mode*> modes = plan.modes;
+  if (modes.empty()) {
+    for (const Mode& m : eval.profiles().modes()) modes.push_back(&m);
+  }
+  const int n = static_cast<int>(gpus.size());
+  const int threads = std::max(1, std::min(plan.threads, n));
+  // Workers may run at most this far ahead of the writer, to bound memory.
+  const int window = 4 * threads;
+
+  std::vector<GpuSlot> slots(n);
+  std::mutex mu;
+  std::condition_variable ready, room;
+  std::atomic<int> next{0};
+  std::atomic<long long> candidates{0};
+  int written = 0;  // guarded by mu
+
+  auto worker = [&] {
+    std::vector<std::unique_ptr<Evaluator::Scratch>> scratch;
+    while (true) {
+      int i = next.fetch_add(1);
+      if (i >= n) return;
+      {
+        std::unique_lock<std::mutex> lock(mu);
+        room.wait(lock, [&] { return i < written + window; });
+      }
+      GpuSlot slot;
+      RankGpu(eval, plan, *gpus[i], workloads, modes, &scratch, &slot, &candidates);
+      std::lock_guard<std::mutex> lock(mu);
+      slots[i] = std::move(slot);
+      slots[i].done = true;
+      ready.notify_all();
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
+  for (int i = 0; i < n; ++i) {
+    GpuSlot slot;
+    {
+      std::unique_lock<std::mutex> lock(mu);
+      ready.wait(lock, [&] { return slots[i].done; });
+      slot = std::move(slots[i]);
+    }
+    for (const SweepCell& cell : slot.cells) emit(cell);
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      written = i + 1;
+      room.notify_all();
+    }
+    if (progress) progress(i + 1, n);
+  }
+  for (std::thread& t : pool) t.join();
+  return candidates.load();
+}
+
+}  // namespace fitrank

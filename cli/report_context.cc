@@ -1,5 +1,6 @@
 #include "cli/report_context.h"
 
+#include <future>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -24,25 +25,44 @@ struct Loaded {
 }  // namespace
 
 const ReportEnv& LoadReportEnv(Context& ctx) {
-  const Catalog& catalog = LoadCatalog(ctx);
   static std::mutex mu;
   static auto* cache = new std::map<const Catalog*, std::unique_ptr<Loaded>>();
+  // The first load of the process: the catalog (the biggest file set) loads on a second
+  // thread while this one reads the estimator, profiles, policy and rules, which do not need
+  // it. Only the catalog thread writes to ctx.err before the join (catalog errors stop the
+  // command first, as when loaded one after the other); the rest is reported after it.
+  std::future<const Catalog*> pending;
+  bool first = false;
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    first = cache->empty();
+  }
+  if (first) {
+    pending = std::async(std::launch::async, [&ctx] { return &LoadCatalog(ctx); });
+  }
+  auto l = std::make_unique<Loaded>();
+  Diagnostics diags;
+  std::optional<ReportPolicy> policy;
+  absl::StatusOr<ScoringRules> rules = absl::UnknownError("not loaded");
+  auto load_rest = [&] {
+    l->estimator = Estimator::Load(*ctx.data, &diags);
+    l->profiles = Profiles::Load(*ctx.data, &diags);
+    policy = LoadReportPolicy(*ctx.data, &diags);
+    if (diags.HasErrors() || !l->estimator || !l->profiles || !policy) return;
+    // The rules compile once per process; a broken rule file is an error, never half-used.
+    rules = LoadScoringRules(*ctx.data, nullptr, *l->profiles, /*warnings=*/false, &diags);
+  };
+  if (first) load_rest();
+  const Catalog& catalog = first ? *pending.get() : LoadCatalog(ctx);
   std::lock_guard<std::mutex> lock(mu);
   auto it = cache->find(&catalog);
   if (it != cache->end()) return it->second->env;
-  auto l = std::make_unique<Loaded>();
-  Diagnostics diags;
-  l->estimator = Estimator::Load(*ctx.data, &diags);
-  l->profiles = Profiles::Load(*ctx.data, &diags);
-  std::optional<ReportPolicy> policy = LoadReportPolicy(*ctx.data, &diags);
+  if (!first) load_rest();
   if (diags.HasErrors() || !l->estimator || !l->profiles || !policy) {
     *ctx.err << diags.Render();
     throw ExitNow(2);
   }
   l->policy = std::make_unique<ReportPolicy>(std::move(*policy));
-  // The rules compile once per process; a broken rule file is an error, never half-used.
-  absl::StatusOr<ScoringRules> rules =
-      LoadScoringRules(*ctx.data, nullptr, *l->profiles, /*warnings=*/false, &diags);
   if (!rules.ok() || diags.HasErrors()) {
     *ctx.err << diags.Render();
     if (!rules.ok() && diags.empty()) *ctx.err << rules.status().message() << "\n";

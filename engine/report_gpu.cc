@@ -1,4 +1,6 @@
 // BuildGpuReport: the whole GPU page.
+#include <thread>
+
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -47,14 +49,22 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
   r.specs = SpecsOf(env, gpu);
   r.setup = ViewOf(env, setup);
   r.mode = ModeViewOf(*mode);
+  // One full ranking per workload is most of the page's work. The rankings are independent of
+  // each other and of the blocks below (the builders only read the env; the scorer is
+  // thread-safe), so every other one runs on a second thread while this one does the rest.
+  const std::vector<Workload>& workloads = env.profiles->workloads();
+  r.recommendations.resize(workloads.size());
+  auto rank = [&](size_t i) {
+    WorkloadPicks& wp = r.recommendations[i];
+    wp.workload = workloads[i].id;
+    wp.label = workloads[i].name;
+    wp.picks = RankedPicks(env, setup, workloads[i].id, mode->id, env.policy->picks_per_workload);
+  };
+  std::thread helper([&] {
+    for (size_t i = 0; i < workloads.size(); i += 2) rank(i);
+  });
+  for (size_t i = 1; i < workloads.size(); i += 2) rank(i);
   r.capability_matrix = BuildCapabilityMatrix(env, setup, mode->id);
-  for (const Workload& w : env.profiles->workloads()) {
-    WorkloadPicks wp;
-    wp.workload = w.id;
-    wp.label = w.name;
-    wp.picks = RankedPicks(env, setup, w.id, mode->id, env.policy->picks_per_workload);
-    r.recommendations.push_back(std::move(wp));
-  }
   r.out_of_reach = BuildOutOfReach(env, setup, mode->id);
   r.diffusion = BuildDiffusionSummary(env, setup);
   r.multi_gpu = BuildScaling(env, gpu, setup, mode->id);
@@ -62,6 +72,7 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
   uq.workload = env.policy->top_models_workload;
   uq.mode = mode->id;
   absl::StatusOr<UpgradeReport> up = BuildUpgradeReport(env, setup, uq);
+  helper.join();
   if (up.ok()) {
     r.upgrades = up->options;
     if (r.upgrades.size() > 5) r.upgrades.resize(5);

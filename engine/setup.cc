@@ -40,12 +40,31 @@ absl::string_view ParallelismName(Parallelism p) {
   return p == Parallelism::kTensor ? "tensor" : "layer";
 }
 
+namespace {
+
+// absl::StrContains(AsciiStrToUpper(text), upper_needle) without the copy: MemoryKindOf runs
+// for every device of every estimate.
+bool ContainsUpper(absl::string_view text, absl::string_view upper_needle) {
+  if (upper_needle.size() > text.size()) return false;
+  for (size_t i = 0; i + upper_needle.size() <= text.size(); ++i) {
+    size_t j = 0;
+    while (j < upper_needle.size() && absl::ascii_toupper(static_cast<unsigned char>(text[i + j])) ==
+                                          upper_needle[j]) {
+      ++j;
+    }
+    if (j == upper_needle.size()) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 MemoryKind MemoryKindOf(const Gpu& gpu) {
-  std::string t = absl::AsciiStrToUpper(gpu.memory_type);
-  if (absl::StrContains(t, "HBM")) return MemoryKind::kHbm;
-  if (absl::StrContains(t, "GDDR")) return MemoryKind::kGddr;
-  if (absl::StrContains(t, "LPDDR") || gpu.unified_memory) return MemoryKind::kLpddr;
-  if (absl::StrContains(t, "DDR")) return MemoryKind::kDdr;
+  absl::string_view t = gpu.memory_type;
+  if (ContainsUpper(t, "HBM")) return MemoryKind::kHbm;
+  if (ContainsUpper(t, "GDDR")) return MemoryKind::kGddr;
+  if (ContainsUpper(t, "LPDDR") || gpu.unified_memory) return MemoryKind::kLpddr;
+  if (ContainsUpper(t, "DDR")) return MemoryKind::kDdr;
   return MemoryKind::kGddr;  // discrete cards without a stated type: GDDR is the common case
 }
 

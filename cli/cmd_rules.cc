@@ -140,7 +140,7 @@ Command RulesCommand() {
           "fitrank rules lint [PATHS...]\n"
           "       fitrank rules explain --gpu G --model M [--quant Q] [--workload W] [--mode M]\n"
           "       fitrank rules test [PATHS...]\n"
-          "       fitrank rules diff OLD_DIR NEW_DIR [--workload W] [--mode M] [--top K]\n"
+          "       fitrank rules diff OLD_DIR NEW_DIR [--workload W] [--mode M] [--top K] [--gpu G ...]\n"
           "       fitrank rules schema [--kind rules|tests|workloads|modes|grades|all]",
           flags, RunRules};
 }

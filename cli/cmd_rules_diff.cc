@@ -5,6 +5,7 @@
 #include "cli/cmd_rules.h"
 #include "cli/render_json.h"
 #include "cli/report_context.h"
+#include "cli/resolve.h"
 #include "cli/rules_env.h"
 #include "engine/diff.h"
 
@@ -19,6 +20,7 @@ int RunRulesDiff(Context& ctx, const ReportEnv& env) {
   std::unique_ptr<Evaluator> old_eval = LoadEvaluatorFromTree(ctx, env, pos[1]);
   std::unique_ptr<Evaluator> new_eval = LoadEvaluatorFromTree(ctx, env, pos[2]);
   SweepPlan plan;
+  for (const std::string& g : ctx.args.GetAll("gpu")) plan.gpus.push_back(&ResolveGpu(*env.catalog, g));
   if (ctx.args.Has("workload")) {
     for (const std::string& id : ResolveWorkloadFlag(ctx, env, "chat", true)) {
       plan.workloads.push_back(env.profiles->FindWorkload(id).found);

@@ -15,6 +15,11 @@ bool Contains(const std::vector<std::string>& list, absl::string_view x) {
 
 std::atomic<uint64_t> g_query_serial{0};
 
+bool NativeRun(const Estimate& e) {
+  return e.runnable() &&
+         (e.fit.kind == FitKind::kNativeComfortable || e.fit.kind == FitKind::kNativeTight);
+}
+
 }  // namespace
 
 rules::Vocabulary VocabularyOf(const Profiles& profiles) {
@@ -216,6 +221,17 @@ void Evaluator::EstimateOn(const Query& q, const Model& model, int quant_index, 
   in.prompt_tokens = std::max(1, std::min(q.shape.prompt_tokens, context - in.gen_tokens));
   in.batch = q.shape.concurrency;
   estimator_.Run(in, &c->estimate);
+  if (in.batch > 1 && !NativeRun(c->estimate)) {
+    // The mode's concurrent sequences do not all fit: serve as many as fit beside the weights
+    // (one at least), so that a model that runs is not called a no-fit for its KV budget.
+    in.batch = 1;
+    estimator_.Run(in, &c->estimate);
+    int fits = c->estimate.serving.max_concurrency;
+    if (NativeRun(c->estimate) && fits > 1) {
+      in.batch = std::min(fits, q.shape.concurrency);
+      estimator_.Run(in, &c->estimate);
+    }
+  }
   c->setup = v.setup.get();
   c->variant = variant;
   c->runtime = plan.runtime;
@@ -247,9 +263,7 @@ void Evaluator::ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s) con
   c->cap_rule = s->result.cap_rule;
   c->gate_rule = s->result.gate_rule;
   c->quality = c->model->quality.score * c->quant->quality_retention;
-  c->user_tok_s = q.shape.concurrency > 1 && c->estimate.serving.concurrency > 0
-                      ? c->estimate.serving.per_user_tok_s
-                      : c->estimate.decode_tok_s;
+  c->user_tok_s = UserTokS(c->estimate, q.shape);
   c->context = c->model->max_context > 0
                    ? std::min(c->estimate.safe_context, c->model->max_context)
                    : c->estimate.safe_context;

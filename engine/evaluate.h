@@ -141,6 +141,9 @@ class Evaluator {
   absl::StatusOr<std::unique_ptr<Query>> Prepare(const Setup& setup, const Workload& workload,
                                                  const Mode& mode) const;
 
+  // Scores a candidate whose estimate is already made (by Evaluate or Rank with the same
+  // query, or one with SameEstimates): facts, rules, score, grade. Allocation-free.
+  void ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s) const;
   // One candidate: `model` at catalog quant `quant_index`.
   CandidateEval Evaluate(const Query& q, const Model& model, int quant_index, Scratch* s) const;
   // Every quantization of `model`.
@@ -176,7 +179,6 @@ class Evaluator {
                          CandidateEval* c) const;
   void EstimateOn(const Query& q, const Model& model, int quant_index, int variant,
                   CandidateEval* c) const;
-  void ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s) const;
   const ModelWorkloadText& TextFor(const Query& q, const Model& model, Scratch* s) const;
 
   const Catalog& catalog_;

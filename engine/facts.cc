@@ -28,6 +28,11 @@ WorkloadShape ShapeFor(const Workload& workload, const Mode& mode) {
   return s;
 }
 
+double UserTokS(const Estimate& e, const WorkloadShape& shape) {
+  if (shape.concurrency <= 1) return e.decode_tok_s;
+  return e.serving.aggregate_tok_s / shape.concurrency;
+}
+
 bool IsThinkingModel(const Model& model) {
   return model.kind == "reasoning" || model.kind == "hybrid-reasoning" ||
          std::find(model.capabilities.begin(), model.capabilities.end(), "reasoning") !=
@@ -165,7 +170,7 @@ Facts::Facts(rules::FactSchema* s) {
   memory_over_gb = s->Number("memory.over_gb", "required - usable: above 0 needs offload", "GB");
   // perf.*
   perf_decode_tok_s = s->Number("perf.decode_tok_s", "Decode speed of one sequence", "tok/s");
-  perf_user_tok_s = s->Number("perf.user_tok_s", "Decode speed each user sees at the mode's concurrency", "tok/s");
+  perf_user_tok_s = s->Number("perf.user_tok_s", "Decode speed each user sees: batch-1 decode, or in serving modes the aggregate shared by the mode's users", "tok/s");
   perf_decode_ratio = s->Number("perf.decode_ratio", "perf.user_tok_s / workload.decode_target_tok_s");
   perf_prefill_tok_s = s->Number("perf.prefill_tok_s", "Prompt processing speed", "tok/s");
   perf_ttft_ms = s->Number("perf.ttft_ms", "Time to first token for the workload's prompt", "ms");
@@ -173,6 +178,7 @@ Facts::Facts(rules::FactSchema* s) {
   perf_ttft_ratio = s->Number("perf.ttft_ratio", "perf.ttft_ms / workload.ttft_target_ms");
   perf_answer_s = s->Number("perf.answer_s", "Time to a whole answer: TTFT + output tokens / user speed", "s");
   perf_aggregate_tok_s = s->Number("perf.aggregate_tok_s", "Decode tokens/s summed over concurrent users", "tok/s");
+  perf_concurrency = s->Number("perf.concurrency", "Sequences served at once (serving modes: what fits, up to the mode's)");
   perf_max_concurrency = s->Number("perf.max_concurrency", "Sequences of the workload's context that fit at once");
   perf_runtime = s->String("perf.runtime", "Runtime the estimate assumes, e.g. llama.cpp, vllm");
   perf_runnable = s->Bool("perf.runnable", "Some runtime loads this quantization on this hardware");
@@ -328,8 +334,7 @@ void Facts::FillCandidate(const Model& model, const Quant& quant, const Runtime*
   v->Set(memory_kv_gb, e.memory.kv_gb);
   v->Set(memory_over_gb, e.memory.total_gb - e.memory.usable_gb);
 
-  double user = shape.concurrency > 1 && e.serving.concurrency > 0 ? e.serving.per_user_tok_s
-                                                                   : e.decode_tok_s;
+  double user = UserTokS(e, shape);
   double aggregate = shape.concurrency > 1 ? e.serving.aggregate_tok_s : e.decode_tok_s;
   v->Set(perf_decode_tok_s, e.decode_tok_s);
   v->Set(perf_user_tok_s, user);
@@ -341,6 +346,7 @@ void Facts::FillCandidate(const Model& model, const Quant& quant, const Runtime*
   v->Set(perf_answer_s, user > 0 ? e.ttft_ms / 1000 + shape.output_tokens / user : 0);
   v->Set(perf_aggregate_tok_s, aggregate);
   v->Set(perf_max_concurrency, e.serving.max_concurrency);
+  v->Set(perf_concurrency, shape.concurrency > 1 ? e.serving.concurrency : 1);
   v->Set(perf_runtime, runtime != nullptr ? absl::string_view(runtime->id) : absl::string_view());
   v->Set(perf_serving_runtime, serving_runtime);
   v->Set(perf_runnable, e.runnable() && runtime != nullptr);

@@ -70,6 +70,11 @@ struct ModelWorkloadText {
 ModelWorkloadText DescribeCapabilities(const Model& model, const Workload& workload,
                                        const Profiles& profiles);
 
+// The decode speed each user sees: batch-1 decode for one user; with several concurrent users
+// (serving modes) the aggregate throughput shared among all of them, so users that have to
+// queue for a slot count as slower, not as served.
+double UserTokS(const Estimate& e, const WorkloadShape& shape);
+
 // True for models built to think before answering (kind reasoning / hybrid-reasoning, or the
 // `reasoning` capability).
 bool IsThinkingModel(const Model& model);
@@ -129,7 +134,7 @@ class Facts {
   // perf.*
   rules::NumberFact perf_decode_tok_s, perf_user_tok_s, perf_decode_ratio, perf_prefill_tok_s,
       perf_ttft_ms, perf_ttft_s, perf_ttft_ratio, perf_answer_s, perf_aggregate_tok_s,
-      perf_max_concurrency;
+      perf_max_concurrency, perf_concurrency;
   rules::StringFact perf_runtime;
   rules::BoolFact perf_serving_runtime, perf_runnable;
   // workload.*

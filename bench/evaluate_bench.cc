@@ -1,0 +1,121 @@
+// Candidate evaluations per second with the shipped data and rules.
+//
+//   BM_ScoreCandidate   facts + compiled rules + weights + grade for one already-estimated
+//                       candidate (what "evaluations per second" means for the rule engine)
+//   BM_EvaluateCandidate  the same plus the estimate
+//   BM_Rank             a whole `recommend`-style ranking (one GPU, one workload, every model
+//                       x pick quantization), per query
+//   BM_StartUp          loading profiles, declaring facts and compiling the shipped rules
+//
+// Build with -DFITRANK_BENCHMARKS=ON; run build/bench/evaluate_bench.
+#include <memory>
+
+#include "benchmark/benchmark.h"
+#include "catalog/catalog.h"
+#include "engine/estimator.h"
+#include "engine/evaluate.h"
+#include "profiles/profiles.h"
+
+namespace fitrank {
+namespace {
+
+struct World {
+  std::unique_ptr<Catalog> catalog;
+  std::unique_ptr<Estimator> estimator;
+  std::unique_ptr<Profiles> profiles;
+  std::unique_ptr<Evaluator> evaluator;
+  Setup setup;
+  std::unique_ptr<Query> query;
+  std::vector<CandidateEval> candidates;  // every model x pick quant that runs on the setup
+};
+
+World& TheWorld(absl::string_view gpu = "RTX 4090", absl::string_view workload = "coding") {
+  static World* w = [&] {
+    auto* w = new World;
+    EmbeddedSource src;
+    Diagnostics d;
+    w->catalog = Catalog::Load(src, &d);
+    w->estimator = Estimator::Load(src, &d);
+    w->profiles = Profiles::Load(src, &d);
+    auto rules = LoadScoringRules(src, nullptr, *w->profiles, false, &d);
+    if (!w->catalog || !w->estimator || !w->profiles || !rules.ok()) {
+      fprintf(stderr, "%s\n", d.Render().c_str());
+      abort();
+    }
+    w->evaluator = std::make_unique<Evaluator>(*w->catalog, *w->estimator, *w->profiles,
+                                               *std::move(rules));
+    SetupOptions o;
+    o.interconnects = &w->catalog->interconnects();
+    w->setup = *BuildSetup(*w->estimator, {{w->catalog->FindGpu(gpu).found, 1}}, o);
+    w->query = *w->evaluator->Prepare(w->setup, *w->profiles->FindWorkload(workload).found,
+                                      w->profiles->default_mode());
+    Evaluator::Scratch s(*w->evaluator);
+    for (const Model& m : w->catalog->models()) {
+      for (const std::vector<int>& group : w->query->rank_groups) {
+        for (int q : group) {
+          CandidateEval c = w->evaluator->Evaluate(*w->query, m, q, &s);
+          if (FitOrder(c) < 3) w->candidates.push_back(c);
+        }
+      }
+    }
+    return w;
+  }();
+  return *w;
+}
+
+void BM_ScoreCandidate(benchmark::State& state) {
+  World& w = TheWorld();
+  Evaluator::Scratch s(*w.evaluator);
+  size_t i = 0;
+  for (auto _ : state) {
+    CandidateEval& c = w.candidates[i];
+    w.evaluator->ScoreCandidate(*w.query, &c, &s);
+    benchmark::DoNotOptimize(c.score.score);
+    if (++i == w.candidates.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["candidates"] = static_cast<double>(w.candidates.size());
+}
+BENCHMARK(BM_ScoreCandidate);
+
+void BM_EvaluateCandidate(benchmark::State& state) {
+  World& w = TheWorld();
+  Evaluator::Scratch s(*w.evaluator);
+  size_t i = 0;
+  for (auto _ : state) {
+    const CandidateEval& c = w.candidates[i];
+    CandidateEval e = w.evaluator->Evaluate(*w.query, *c.model, c.quant_index, &s);
+    benchmark::DoNotOptimize(e.score.score);
+    if (++i == w.candidates.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_EvaluateCandidate);
+
+void BM_Rank(benchmark::State& state) {
+  World& w = TheWorld();
+  Evaluator::Scratch s(*w.evaluator);
+  long long candidates = 0;
+  for (auto _ : state) {
+    Ranking r = w.evaluator->Rank(*w.query, &s);
+    candidates += r.candidates;
+    benchmark::DoNotOptimize(r.ranked.data());
+  }
+  state.SetItemsProcessed(candidates);
+  state.SetLabel("RTX 4090, coding, balanced");
+}
+BENCHMARK(BM_Rank)->Unit(benchmark::kMillisecond);
+
+void BM_StartUp(benchmark::State& state) {
+  EmbeddedSource src;
+  for (auto _ : state) {
+    Diagnostics d;
+    auto profiles = Profiles::Load(src, &d);
+    auto rules = LoadScoringRules(src, nullptr, *profiles, false, &d);
+    benchmark::DoNotOptimize(rules.ok());
+  }
+}
+BENCHMARK(BM_StartUp)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace fitrank

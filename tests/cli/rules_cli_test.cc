@@ -1,0 +1,196 @@
+// `fitrank rules ...` and `fitrank sweep` end to end through RunCli.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "cli/command.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
+
+namespace fitrank::cli {
+namespace {
+
+using ::testing::HasSubstr;
+
+struct Result {
+  int code = 0;
+  std::string out, err;
+};
+
+Result Fitrank(std::vector<std::string> args) {
+  args.insert(args.begin(), "fitrank");
+  std::ostringstream out, err;
+  Result r;
+  r.code = RunCli(args, out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+std::string TempDir(const std::string& name) {
+  std::filesystem::path p = std::filesystem::temp_directory_path() / ("fitrank_rules_cli_" + name);
+  std::filesystem::remove_all(p);
+  std::filesystem::create_directories(p);
+  return p.string();
+}
+
+void Write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
+
+TEST(RulesLint, ShippedRulesAreClean) {
+  Result r = Fitrank({"rules", "lint"});
+  EXPECT_EQ(r.code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("0 errors, 0 warnings"));
+}
+
+TEST(RulesLint, ALocalFileWithMistakesGetsCaretsAndExit2) {
+  std::string dir = TempDir("lint");
+  Write(dir + "/mine.yaml", R"(schema: fitrank.rules/v1
+set: speed
+rules:
+  - id: speed.mine
+    desc: A typo in a fact.
+    when: perf.decode_toks > 10
+    score: 5
+    say: "fast"
+)");
+  Result r = Fitrank({"rules", "lint", dir + "/mine.yaml"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_THAT(r.out, HasSubstr("mine.yaml:6:11: error: unknown fact `perf.decode_toks`"));
+  EXPECT_THAT(r.out, HasSubstr("did you mean `perf.decode_tok_s`"));
+  EXPECT_THAT(r.out, HasSubstr("          ^"));
+  Result j = Fitrank({"rules", "lint", dir + "/mine.yaml", "--json"});
+  EXPECT_EQ(j.code, 2);
+  auto parsed = nlohmann::json::parse(j.out);
+  EXPECT_EQ(parsed["errors"], 1);
+}
+
+TEST(RulesExplain, ShowsEveryRuleAndTheGrade) {
+  Result r = Fitrank({"rules", "explain", "--gpu", "Instinct MI325X", "--model", "llama 3.1 405b",
+                  "--quant", "Q4_K_M", "--workload", "coding"});
+  ASSERT_EQ(r.code, 0) << r.err;
+  EXPECT_THAT(r.out, HasSubstr("Llama 3.1 405B Instruct at Q4_K_M on Instinct MI325X"));
+  EXPECT_THAT(r.out, HasSubstr("fit.offload"));
+  EXPECT_THAT(r.out, HasSubstr("fit.native-comfortable               not fired"));
+  EXPECT_THAT(r.out, HasSubstr("-> grade "));
+  EXPECT_THAT(r.out, ::testing::Not(HasSubstr("-> grade A")));
+  Result j = Fitrank({"rules", "explain", "--gpu", "RTX 4090", "--model", "qwen3-32b", "--json"});
+  ASSERT_EQ(j.code, 0) << j.err;
+  auto parsed = nlohmann::json::parse(j.out);
+  EXPECT_EQ(parsed["model_id"], "qwen3-32b");
+  EXPECT_TRUE(parsed["sets"].is_array());
+  EXPECT_TRUE(parsed["sets"][0]["rules"].is_array());
+  EXPECT_TRUE(parsed.contains("grade"));
+  EXPECT_TRUE(parsed["reasons"].is_array());
+}
+
+TEST(RulesExplain, UnknownNamesAreUsageErrors) {
+  Result r = Fitrank({"rules", "explain", "--gpu", "RTX 4090", "--model", "qwen3-32b", "--workload", "codng"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_THAT(r.err, HasSubstr("did you mean `coding`?"));
+  EXPECT_EQ(Fitrank({"rules", "explian"}).code, 2);
+  EXPECT_EQ(Fitrank({"rules"}).code, 2);
+}
+
+TEST(RulesTest, ShippedTestsPass) {
+  Result r = Fitrank({"rules", "test"});
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_THAT(r.out, HasSubstr(" 0 failed"));
+  EXPECT_THAT(r.out, HasSubstr("Every rule fired in at least one test."));
+}
+
+TEST(RulesTest, LocalRulesAndAFailingTestGiveExit1) {
+  std::string dir = TempDir("test");
+  // A local override that breaks a shipped expectation.
+  Write(dir + "/override.yaml", R"(schema: fitrank.rules/v1
+overrides:
+  - id: fit.offload
+    set: {when: 'fit.kind == "never"'}
+)");
+  Write(dir + "/mine.test.yaml", R"(schema: fitrank.rule-tests/v1
+tests:
+  - name: offload is capped
+    gpu: Instinct MI325X
+    model: llama-3.1-405b-instruct
+    quant: Q4_K_M
+    workload: coding
+    expect:
+      fires: [fit.offload]
+)");
+  Result r = Fitrank({"rules", "test", dir + "/mine.test.yaml", "--rules", dir});
+  EXPECT_EQ(r.code, 1) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("FAIL offload is capped"));
+  Result ok = Fitrank({"rules", "test", dir + "/mine.test.yaml"});
+  EXPECT_EQ(ok.code, 0) << ok.out << ok.err;
+}
+
+TEST(RulesDiff, IdenticalTreesChangeNothingAndAnEditShows) {
+  std::string a = TempDir("diff_a"), b = TempDir("diff_b");
+  for (const auto& e : std::filesystem::directory_iterator(std::string(FITRANK_SOURCE_DIR) + "/rules")) {
+    std::string name = e.path().filename().string();
+    if (name.size() > 5 && name.substr(name.size() - 5) == ".yaml") {
+      std::filesystem::copy_file(e.path(), a + "/" + name);
+      std::filesystem::copy_file(e.path(), b + "/" + name);
+    }
+  }
+  Result same = Fitrank({"rules", "diff", a, b, "--workload", "coding", "--gpu", "RTX 4090",
+                         "--gpu", "RTX 3060 12GB", "--gpu", "H100 SXM5", "--json"});
+  ASSERT_EQ(same.code, 0) << same.err;
+  auto parsed = nlohmann::json::parse(same.out);
+  EXPECT_EQ(parsed["summary"]["rankings_changed"], 0);
+  EXPECT_EQ(parsed["summary"]["rankings"], 3);
+  // Make estimated quality count for nothing: top picks move.
+  std::ifstream in(b + "/quality.yaml");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string q = text.str();
+  q.replace(q.find("score: -1.5 * (0.12"), 19, "score: 0 * (0.12");
+  Write(b + "/quality.yaml", q);
+  Result changed = Fitrank({"rules", "diff", a, b, "--workload", "coding", "--gpu", "RTX 4090",
+                            "--gpu", "RTX 3060 12GB", "--gpu", "H100 SXM5"});
+  ASSERT_EQ(changed.code, 0) << changed.err;
+  EXPECT_THAT(changed.out, HasSubstr("rankings (GPU x workload x mode, top 5) change"));
+  EXPECT_THAT(changed.out, ::testing::Not(HasSubstr("0 of 3")));
+}
+
+TEST(RulesSchema, IsJsonSchemaWithTheFacts) {
+  Result r = Fitrank({"rules", "schema"});
+  ASSERT_EQ(r.code, 0);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["rules"]["properties"]["schema"]["const"], "fitrank.rules/v1");
+  EXPECT_GT(j["rules"]["x-fitrank-facts"].size(), 80u);
+  EXPECT_EQ(j["tests"]["properties"]["schema"]["const"], "fitrank.rule-tests/v1");
+  EXPECT_TRUE(j["workloads"]["properties"].contains("workloads"));
+  EXPECT_EQ(Fitrank({"rules", "schema", "--kind", "rule"}).code, 2);
+}
+
+TEST(Sweep, StreamsCsvAndJsonLinesInRankOrder) {
+  Result csv = Fitrank({"sweep", "--gpu", "RTX 4090", "--workload", "coding", "--mode", "balanced",
+                    "--format", "csv", "--top", "3"});
+  ASSERT_EQ(csv.code, 0) << csv.err;
+  std::istringstream lines(csv.out);
+  std::string header, row;
+  std::getline(lines, header);
+  EXPECT_EQ(header.substr(0, 39), "gpu_id,gpu,workload,mode,rank,model_id,");
+  int n = 0;
+  while (std::getline(lines, row)) {
+    ++n;
+    EXPECT_THAT(row, HasSubstr(",coding,balanced," + std::to_string(n) + ","));
+  }
+  EXPECT_EQ(n, 3);
+  Result jl = Fitrank({"sweep", "--gpu", "RTX 4090", "--gpu", "H100 SXM5", "--workload", "chat", "--top", "2"});
+  ASSERT_EQ(jl.code, 0) << jl.err;
+  std::istringstream jlines(jl.out);
+  int rows = 0;
+  while (std::getline(jlines, row)) {
+    auto j = nlohmann::json::parse(row);
+    EXPECT_TRUE(j.contains("grade"));
+    EXPECT_TRUE(j.contains("decode_tok_s"));
+    ++rows;
+  }
+  EXPECT_EQ(rows, 2 * 5 * 2);  // GPUs x modes x top
+  EXPECT_EQ(Fitrank({"sweep", "--gpu", "no such gpu zz"}).code, 2);
+}
+
+}  // namespace
+}  // namespace fitrank::cli

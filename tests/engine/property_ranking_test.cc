@@ -1,0 +1,140 @@
+// Properties of the shipped rules over the whole catalog: a top pick is never dominated, and
+// rankings are ordered and deterministic.
+#include <map>
+
+#include "absl/strings/str_cat.h"
+#include "engine/rank.h"
+#include "gtest/gtest.h"
+#include "tests/engine/scoring_test_util.h"
+
+namespace fitrank {
+namespace {
+
+using testing::Shipped;
+
+bool HasCap(const Model& m, const std::string& cap) {
+  return std::find(m.capabilities.begin(), m.capabilities.end(), cap) != m.capabilities.end();
+}
+
+// `other` dominates `top` for `w`: clearly higher quality (by at least `margin`, and at least as
+// trustworthy: not an estimate where the top pick's is measured), at least the same decode
+// speed and time to first token, a
+// fit and usable context at least as good, and every capability the workload requires or
+// prefers that the top pick has.
+bool Dominates(const CandidateEval& other, const CandidateEval& top, const Workload& w,
+               double margin) {
+  if (other.quality < top.quality + margin) return false;
+  if (other.model->quality.estimated && !top.model->quality.estimated) return false;
+  if (other.user_tok_s < top.user_tok_s) return false;
+  if (other.estimate.ttft_ms > top.estimate.ttft_ms) return false;
+  if (FitOrder(other) > FitOrder(top)) return false;
+  if (other.context < top.context) return false;
+  if (IsThinkingModel(*top.model) != IsThinkingModel(*other.model)) return false;
+  for (const auto* caps : {&w.required_caps, &w.preferred_caps}) {
+    for (const std::string& cap : *caps) {
+      if (HasCap(*top.model, cap) && !HasCap(*other.model, cap)) return false;
+    }
+  }
+  return true;
+}
+
+TEST(PropertyRanking, TopPickIsNeverDominatedAnywhereInTheCatalog) {
+  const auto& e = Shipped();
+  ASSERT_NE(e.evaluator, nullptr);
+  SweepPlan plan;
+  plan.modes = {&e.profiles->default_mode()};
+  int cells = 0, checked = 0;
+  std::vector<std::string> failures;
+  RunSweep(*e.evaluator, plan, [&](const SweepCell& cell) {
+    ++cells;
+    if (cell.ranking.ranked.empty()) return;
+    const CandidateEval& top = cell.ranking.ranked[0];
+    for (size_t i = 1; i < cell.ranking.ranked.size(); ++i) {
+      const CandidateEval& other = cell.ranking.ranked[i];
+      ++checked;
+      if (Dominates(other, top, *cell.workload, 2.0)) {
+        failures.push_back(absl::StrCat(cell.gpu->name, " / ", cell.workload->id, ": top ",
+                                        top.model->id, " ", top.quant->id, " (q ", top.quality,
+                                        ", ", top.user_tok_s, " tok/s) is dominated by #", i + 1,
+                                        " ", other.model->id, " ", other.quant->id, " (q ",
+                                        other.quality, ", ", other.user_tok_s, " tok/s)"));
+        break;
+      }
+    }
+  });
+  EXPECT_EQ(cells, static_cast<int>(e.catalog->gpus().size() * e.profiles->workloads().size()));
+  EXPECT_GT(checked, 100000);
+  for (size_t i = 0; i < failures.size() && i < 20; ++i) ADD_FAILURE() << failures[i];
+  EXPECT_TRUE(failures.empty()) << failures.size() << " dominated top picks";
+}
+
+TEST(PropertyRanking, RankingsAreOrderedAndGradesFollowScores) {
+  const auto& e = Shipped();
+  ASSERT_NE(e.evaluator, nullptr);
+  const GradeScale& scale = e.profiles->grades();
+  for (const char* gpu : {"RTX 4090", "RTX 3060 12GB", "H100 SXM5", "Instinct MI325X"}) {
+    for (const Workload& w : e.profiles->workloads()) {
+      for (const Mode& m : e.profiles->modes()) {
+        Ranking r = e.RankOf(gpu, w.id, m.id);
+        for (size_t i = 0; i < r.ranked.size(); ++i) {
+          const CandidateEval& c = r.ranked[i];
+          EXPECT_FALSE(c.score.gated);
+          EXPECT_LT(FitOrder(c), 3) << c.model->id;
+          EXPECT_GE(c.score.score, 0);
+          EXPECT_LE(c.score.score, 100);
+          EXPECT_EQ(c.score.grade, scale.IndexFor(c.score.score));
+          if (c.score.cap >= 0) EXPECT_GE(c.score.grade, c.score.cap) << c.model->id;
+          if (i > 0) EXPECT_FALSE(RanksBefore(c, r.ranked[i - 1])) << gpu << " " << w.id << " #" << i;
+        }
+      }
+    }
+  }
+}
+
+TEST(PropertyRanking, SweepOutputDoesNotDependOnThreads) {
+  const auto& e = Shipped();
+  ASSERT_NE(e.evaluator, nullptr);
+  auto run = [&](int threads) {
+    SweepPlan plan;
+    plan.gpus = {e.catalog->FindGpu("RTX 4090").found, e.catalog->FindGpu("RTX 3060 12GB").found,
+                 e.catalog->FindGpu("H100 SXM5").found};
+    plan.threads = threads;
+    plan.top = 10;
+    std::string out;
+    RunSweep(*e.evaluator, plan, [&](const SweepCell& cell) {
+      for (const CandidateEval& c : cell.ranking.ranked) {
+        absl::StrAppend(&out, cell.gpu->id, cell.workload->id, cell.mode->id, c.model->id,
+                        c.quant->id, c.score.score, "\n");
+      }
+    });
+    return out;
+  };
+  std::string one = run(1);
+  EXPECT_FALSE(one.empty());
+  EXPECT_EQ(one, run(2));
+  EXPECT_EQ(one, run(3));
+}
+
+TEST(PropertyRanking, SharedEstimatesScoreLikeSeparateRankings) {
+  const auto& e = Shipped();
+  ASSERT_NE(e.evaluator, nullptr);
+  fitrank::Setup setup = e.SetupOf("RTX 4090");
+  auto a = e.QueryOf(setup, "coding", "balanced");
+  auto b = e.QueryOf(setup, "coding", "interactive");
+  ASSERT_TRUE(Evaluator::SameEstimates(*a, *b));
+  auto c = e.QueryOf(setup, "coding", "light-api");
+  EXPECT_FALSE(Evaluator::SameEstimates(*a, *c));
+  Evaluator::Scratch s1(*e.evaluator), s2(*e.evaluator);
+  std::vector<Ranking> shared;
+  e.evaluator->RankShared({a.get(), b.get()}, {&s1, &s2}, &shared);
+  Ranking alone = e.evaluator->Rank(*b, &s1);
+  ASSERT_EQ(shared[1].ranked.size(), alone.ranked.size());
+  for (size_t i = 0; i < alone.ranked.size(); ++i) {
+    EXPECT_EQ(shared[1].ranked[i].model, alone.ranked[i].model);
+    EXPECT_EQ(shared[1].ranked[i].quant, alone.ranked[i].quant);
+    EXPECT_DOUBLE_EQ(shared[1].ranked[i].score.score, alone.ranked[i].score.score);
+  }
+}
+
+}  // namespace
+}  // namespace fitrank

@@ -1,0 +1,85 @@
+// The fact schema and how a candidate's facts are filled (engine/facts.h).
+#include "engine/facts.h"
+
+#include "absl/strings/match.h"
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/engine/scoring_test_util.h"
+
+namespace fitrank {
+namespace {
+
+using testing::Shipped;
+
+TEST(Facts, EveryNamespaceIsDeclaredWithDocs) {
+  rules::FactSchema schema;
+  Facts facts(&schema);
+  for (const char* ns : {"gpu.", "setup.", "model.", "quant.", "fit.", "memory.", "perf.",
+                         "workload.", "mode.", "price."}) {
+    int n = 0;
+    for (const rules::FactDecl& d : schema.facts()) {
+      if (absl::StartsWith(d.name, ns)) {
+        ++n;
+        EXPECT_FALSE(d.doc.empty()) << d.name;
+      }
+    }
+    EXPECT_GT(n, 0) << ns;
+  }
+  EXPECT_NE(schema.Find("model.quality.score"), nullptr);
+  EXPECT_NE(schema.Find("fit.headroom_pct"), nullptr);
+  EXPECT_EQ(schema.Find("perf.decode_tok_s")->unit, "tok/s");
+}
+
+TEST(Facts, MonthsBetweenDates) {
+  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-04-01", "2025-10-01"), 6);
+  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-04", "2025-04-01"), 0);
+  EXPECT_NEAR(Facts::MonthsBetween("2024", "2025-06-15"), 12, 0.01);
+  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2026-01-01", "2025-01-01"), 0);  // never negative
+  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("soon", "2025-01-01"), 0);
+}
+
+TEST(Facts, ShapeScalesTheWorkloadByTheMode) {
+  const auto& e = Shipped();
+  ASSERT_NE(e.evaluator, nullptr);
+  const Workload& w = *e.profiles->FindWorkload("agentic").found;
+  const Mode& bg = *e.profiles->FindMode("background").found;
+  WorkloadShape s = ShapeFor(w, bg);
+  EXPECT_EQ(s.context_tokens, static_cast<int>(w.context_tokens * bg.context_scale));
+  EXPECT_DOUBLE_EQ(s.decode_target_tok_s, w.decode_target_tok_s * bg.decode_target_scale);
+  EXPECT_DOUBLE_EQ(s.ttft_target_ms, w.ttft_target_ms * bg.ttft_target_scale);
+  EXPECT_EQ(s.concurrency, bg.concurrency);
+}
+
+TEST(Facts, CapabilitiesAreToldWithTheProfilesPhrases) {
+  const auto& e = Shipped();
+  ASSERT_NE(e.evaluator, nullptr);
+  const Workload& agentic = *e.profiles->FindWorkload("agentic").found;
+  Model m;
+  m.capabilities = {"code"};
+  ModelWorkloadText t = DescribeCapabilities(m, agentic, *e.profiles);
+  EXPECT_EQ(t.required_missing, "tool calling");
+  EXPECT_EQ(t.required_missing_count, 1);
+  EXPECT_EQ(t.preferred_present, "code training");
+  EXPECT_DOUBLE_EQ(t.preferred_share, 1.0);
+  m.capabilities = {"tools"};
+  t = DescribeCapabilities(m, agentic, *e.profiles);
+  EXPECT_EQ(t.required_missing_count, 0);
+  EXPECT_DOUBLE_EQ(t.preferred_share, 0.0);
+}
+
+TEST(Facts, UserSpeedSharesThroughputAmongTheModesUsers) {
+  Estimate e;
+  e.decode_tok_s = 40;
+  e.serving.aggregate_tok_s = 120;
+  e.serving.concurrency = 3;
+  WorkloadShape one;
+  one.concurrency = 1;
+  WorkloadShape eight;
+  eight.concurrency = 8;
+  EXPECT_DOUBLE_EQ(UserTokS(e, one), 40);
+  EXPECT_DOUBLE_EQ(UserTokS(e, eight), 15);
+}
+
+}  // namespace
+}  // namespace fitrank

@@ -130,6 +130,7 @@ void ExplainText(const Evaluator& eval, const Query& q, const CandidateEval& c,
       if (t.fired && !t.sentence.empty()) out << " " << t.sentence;
       if (!t.fault.empty()) out << " [" << t.fault << "]";
       if (info.local) out << " (local)";
+      if (info.overridden) out << " (overridden)";
       out << "\n";
     }
   }
@@ -158,7 +159,7 @@ int RunRulesExplain(Context& ctx, const ReportEnv& env) {
   std::string workload_id = ResolveWorkloadFlag(ctx, env, "chat", false)[0];
   std::string mode_id = ResolveModeFlag(ctx, env);
   std::shared_ptr<const FileSource> local = LocalRulesSource(ctx);
-  std::unique_ptr<Evaluator> eval = LoadEvaluator(ctx, env, local.get());
+  const Evaluator* eval = &LoadEvaluator(env);
   absl::StatusOr<std::unique_ptr<Query>> q =
       eval->Prepare(setup, *env.profiles->FindWorkload(workload_id).found,
                     *env.profiles->FindMode(mode_id).found);

@@ -15,7 +15,7 @@ namespace fitrank::cli {
 
 int RunRulesTest(Context& ctx, const ReportEnv& env) {
   std::shared_ptr<const FileSource> local = LocalRulesSource(ctx);
-  std::unique_ptr<Evaluator> eval = LoadEvaluator(ctx, env, local.get());
+  const Evaluator* eval = &LoadEvaluator(env);
   // (display name, content) of every test file, in run order.
   std::vector<std::pair<std::string, std::string>> files;
   std::vector<std::string> paths(ctx.args.positional().begin() + 1, ctx.args.positional().end());

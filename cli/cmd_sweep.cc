@@ -152,7 +152,7 @@ int RunSweepCommand(Context& ctx) {
   plan.threads = ctx.args.GetInt("threads", 1, 64).value_or(std::max(1, std::min(hw, 2)));
 
   std::shared_ptr<const FileSource> local = LocalRulesSource(ctx);
-  std::unique_ptr<Evaluator> eval = LoadEvaluator(ctx, env, local.get());
+  const Evaluator* eval = &LoadEvaluator(env);
   RowWriter writer(json, env.profiles->grades());
   std::string buffer;
   writer.Header(&buffer);

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
 #include "cli/resolve.h"
+#include "cli/rules_env.h"
 #include "engine/report_scoring_rules.h"
 
 namespace fitrank::cli {
@@ -26,7 +27,11 @@ struct Loaded {
 
 const ReportEnv& LoadReportEnv(Context& ctx) {
   static std::mutex mu;
-  static auto* cache = new std::map<const Catalog*, std::unique_ptr<Loaded>>();
+  // Keyed by the catalog and the local rules directory: one process may run commands with
+  // different --rules (tests do).
+  static auto* cache =
+      new std::map<std::pair<const Catalog*, std::string>, std::unique_ptr<Loaded>>();
+  const std::string local_dir = LocalRulesDir(ctx);
   // The first load of the process: the catalog (the biggest file set) loads on a second
   // thread while this one reads the estimator, profiles, policy and rules, which do not need
   // it. Only the catalog thread writes to ctx.err before the join (catalog errors stop the
@@ -50,12 +55,15 @@ const ReportEnv& LoadReportEnv(Context& ctx) {
     policy = LoadReportPolicy(*ctx.data, &diags);
     if (diags.HasErrors() || !l->estimator || !l->profiles || !policy) return;
     // The rules compile once per process; a broken rule file is an error, never half-used.
-    rules = LoadScoringRules(*ctx.data, nullptr, *l->profiles, /*warnings=*/false, &diags);
+    // Local rules ($FITRANK_RULES, or --rules DIR where a command takes it) load after the
+    // shipped ones (cli/rules_env.h).
+    std::shared_ptr<const FileSource> local = LocalRulesSource(ctx);
+    rules = LoadScoringRules(*ctx.data, local.get(), *l->profiles, /*warnings=*/false, &diags);
   };
   if (first) load_rest();
   const Catalog& catalog = first ? *pending.get() : LoadCatalog(ctx);
   std::lock_guard<std::mutex> lock(mu);
-  auto it = cache->find(&catalog);
+  auto it = cache->find({&catalog, local_dir});
   if (it != cache->end()) return it->second->env;
   if (!first) load_rest();
   if (diags.HasErrors() || !l->estimator || !l->profiles || !policy) {
@@ -76,7 +84,7 @@ const ReportEnv& LoadReportEnv(Context& ctx) {
   l->env.policy = l->policy.get();
   l->env.scorer = l->scorer.get();
   const ReportEnv& env = l->env;
-  (*cache)[&catalog] = std::move(l);
+  (*cache)[{&catalog, local_dir}] = std::move(l);
   return env;
 }
 

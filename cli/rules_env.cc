@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "absl/strings/str_cat.h"
+#include "engine/report_scoring_rules.h"
 
 namespace fitrank::cli {
 namespace {
@@ -47,9 +48,10 @@ std::shared_ptr<const FileSource> LocalRulesSource(const Context& ctx) {
   return std::make_shared<DiskSource>(dir);
 }
 
-std::unique_ptr<Evaluator> LoadEvaluator(Context& ctx, const ReportEnv& env,
-                                         const FileSource* local) {
-  return Build(ctx, env, *ctx.data, "rules", local, "the rules");
+const Evaluator& LoadEvaluator(const ReportEnv& env) {
+  const auto* scorer = dynamic_cast<const RulesScorer*>(env.scorer);
+  if (scorer == nullptr) throw std::logic_error("the report environment has no rules scorer");
+  return scorer->evaluator();
 }
 
 std::unique_ptr<Evaluator> LoadEvaluatorFromTree(Context& ctx, const ReportEnv& env,

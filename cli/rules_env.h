@@ -28,10 +28,9 @@ std::string LocalRulesDir(const Context& ctx);
 // Throws UsageError if the directory does not exist.
 std::shared_ptr<const FileSource> LocalRulesSource(const Context& ctx);
 
-// An evaluator over the shipped rules of ctx.data followed by `local` (may be null). Loading
-// errors print every diagnostic to ctx.err and throw ExitNow(2).
-std::unique_ptr<Evaluator> LoadEvaluator(Context& ctx, const ReportEnv& env,
-                                         const FileSource* local);
+// The evaluator over the shipped rules of ctx.data followed by the local rules
+// (LocalRulesSource): the report environment's own, which LoadReportEnv compiled once.
+const Evaluator& LoadEvaluator(const ReportEnv& env);
 
 // An evaluator over the rule tree in `dir` only (a directory of *.yaml, or a tree whose
 // rules/ holds them), for `rules diff`. Errors as above, naming the tree.

@@ -62,7 +62,11 @@ void Estimator::RunDiffusion(const DiffusionInput& in, DiffusionEstimate* out) c
   e.weights_gb = (m.params_b * bits / 8 + (m.vae_params_b + m.text_encoder_params_b) * 2);
   e.activations_gb = e.latent_tokens * hidden * c.C(K::kDiffusionActivationBytes) / 1e9;
   e.overhead_gb = c.C(K::kRuntimeContextGb, g);
-  e.total_gb = e.weights_gb + e.activations_gb + e.overhead_gb;
+  // Text encoders run once per prompt and are freed before sampling (ComfyUI, diffusers'
+  // model CPU offload): peak = max(denoiser + activations, text encoders) + VAE + context.
+  const double te_gb = m.text_encoder_params_b * 2;
+  e.total_gb = std::max(m.params_b * bits / 8 + e.activations_gb, te_gb) + m.vae_params_b * 2 +
+               e.overhead_gb;
   e.usable_gb = internal::UsableGb(c, g);
 
   double flops = StepFlops(active, hidden, e.latent_tokens);
@@ -85,8 +89,6 @@ void Estimator::RunDiffusion(const DiffusionInput& in, DiffusionEstimate* out) c
   if (e.total_gb <= e.usable_gb) {
     const double headroom = SafeDiv(e.usable_gb - e.total_gb, e.usable_gb) * 100;
     e.fit = headroom >= tight ? FitKind::kNativeComfortable : FitKind::kNativeTight;
-  } else if (e.total_gb - m.text_encoder_params_b * 2 <= e.usable_gb && host >= m.text_encoder_params_b * 2) {
-    e.fit = FitKind::kOffload;
   } else if (e.activations_gb + e.overhead_gb < e.usable_gb && host >= e.weights_gb) {
     e.fit = FitKind::kOffload;
     const double pcie = g.pcie_gbps > 0 ? g.pcie_gbps : 16;

@@ -1,5 +1,7 @@
 #include "cli/render_json.h"
 
+#include "catalog/vocabulary.h"
+
 #include <cmath>
 
 namespace fitrank::cli {
@@ -72,9 +74,7 @@ Json SpecsJson(const SpecsView& s) {
   j["vendor"] = g.vendor;
   j["family"] = g.family;
   j["architecture"] = g.architecture;
-  static const char* kSegments[] = {"consumer", "workstation", "datacenter", "apple",
-                                    "apu",      "embedded",    "cpu"};
-  j["segment"] = kSegments[static_cast<int>(g.segment)];
+  j["segment"] = std::string(SegmentName(g.segment));
   j["form_factor"] = g.form_factor;
   j["memory_gb"] = JNum(g.memory_gb, 1);
   j["usable_gb"] = JNum(s.usable_gb, 2);

@@ -1,5 +1,7 @@
 #include "engine/constants.h"
 
+#include "catalog/vocabulary.h"
+
 #include <map>
 
 #include "absl/strings/ascii.h"
@@ -83,8 +85,6 @@ const FamilyName kQuantFamilies[] = {
     {QuantFamily::kMlx, "mlx"},                {QuantFamily::kOther, "other"},
 };
 
-const char* const kSegments[] = {"consumer", "workstation", "datacenter", "apple",
-                                 "apu",      "embedded",    "cpu"};
 const char* const kSizes[] = {"small", "medium", "large"};
 
 std::vector<std::string> Names(const char* const* names, int n) {
@@ -213,7 +213,7 @@ bool Constants::Parse(absl::string_view content, absl::string_view file, Diagnos
   for (int b = 1; b < kBackendCount; ++b) backend_names.emplace_back(BackendName(Backend(b)));
   for (const FamilyName& n : kQuantFamilies) quant_names.emplace_back(n.name);
   for (int m = 0; m < kMemoryKindCount; ++m) memory_names.emplace_back(MemoryKindName(MemoryKind(m)));
-  std::vector<std::string> segment_names = Names(kSegments, 7);
+  const std::vector<std::string>& segment_names = SegmentNames();
   std::vector<std::string> size_names = Names(kSizes, 3);
 
   // constants

@@ -33,9 +33,10 @@ using Texts = std::vector<std::pair<std::string, std::string>>;
 
 template <class T>
 Loaded<T> LoadKind(const FileSource& source, absl::string_view kind, ReadFn<T> read,
-                   Diagnostics* diags, Texts* texts) {
+                   Diagnostics* diags, Texts* texts, const std::vector<EmbeddedFile>* images) {
   Loaded<T> out;
-  std::optional<FileFrame> frame = catalog_internal::ReadFrame(source, kind, diags, texts);
+  std::optional<FileFrame> frame =
+      catalog_internal::ReadFrame(source, kind, diags, texts, images);
   if (!frame) return out;
   out.read = true;
   const size_t n = frame->entries.size();
@@ -75,28 +76,29 @@ const std::string kNoName;
 
 }  // namespace
 
-std::unique_ptr<Catalog> Catalog::Load(const FileSource& source, Diagnostics* out_diags) {
+std::unique_ptr<Catalog> Catalog::Load(const FileSource& source, Diagnostics* out_diags,
+                                       const std::vector<EmbeddedFile>* images) {
   namespace ci = catalog_internal;
   // Problems are collected here first so that each can get a catalog-specific hint.
   Diagnostics local;
   Diagnostics* diags = &local;
   Texts texts;
 
-  auto gpus = LoadKind<Gpu>(source, "gpus", ci::ReadGpu, &local, &texts);
+  auto gpus = LoadKind<Gpu>(source, "gpus", ci::ReadGpu, &local, &texts, images);
   CheckNames<Gpu>(gpus, [](const Gpu& g) -> const std::string& { return g.name; }, diags);
-  auto models = LoadKind<Model>(source, "models", ci::ReadModel, &local, &texts);
+  auto models = LoadKind<Model>(source, "models", ci::ReadModel, &local, &texts, images);
   CheckNames<Model>(models, [](const Model& m) -> const std::string& { return m.name; }, diags);
   auto diffusion =
-      LoadKind<DiffusionModel>(source, "diffusion", ci::ReadDiffusion, &local, &texts);
+      LoadKind<DiffusionModel>(source, "diffusion", ci::ReadDiffusion, &local, &texts, images);
   CheckNames<DiffusionModel>(
       diffusion, [](const DiffusionModel& d) -> const std::string& { return d.name; }, diags);
-  auto quants = LoadKind<Quant>(source, "quants", ci::ReadQuant, &local, &texts);
+  auto quants = LoadKind<Quant>(source, "quants", ci::ReadQuant, &local, &texts, images);
   CheckNames<Quant>(quants, [](const Quant&) -> const std::string& { return kNoName; }, diags);
-  auto runtimes = LoadKind<Runtime>(source, "runtimes", ci::ReadRuntime, &local, &texts);
+  auto runtimes = LoadKind<Runtime>(source, "runtimes", ci::ReadRuntime, &local, &texts, images);
   CheckNames<Runtime>(runtimes, [](const Runtime& r) -> const std::string& { return r.name; },
                       diags);
   auto interconnects =
-      LoadKind<Interconnect>(source, "interconnects", ci::ReadInterconnect, &local, &texts);
+      LoadKind<Interconnect>(source, "interconnects", ci::ReadInterconnect, &local, &texts, images);
   {
     std::vector<NameUse> uses;
     for (size_t i = 0; i < interconnects.items.size(); ++i) {
@@ -105,7 +107,7 @@ std::unique_ptr<Catalog> Catalog::Load(const FileSource& source, Diagnostics* ou
     }
     ci::CheckUniqueNames(uses, interconnects.places, diags);
   }
-  auto prices = LoadKind<Price>(source, "prices", ci::ReadPrice, &local, &texts);
+  auto prices = LoadKind<Price>(source, "prices", ci::ReadPrice, &local, &texts, images);
   {
     std::vector<NameUse> uses;
     for (size_t i = 0; i < prices.items.size(); ++i) {

@@ -7,7 +7,8 @@ namespace fitrank::catalog_internal {
 
 std::optional<FileFrame> ReadFrame(const FileSource& source, absl::string_view kind,
                                    Diagnostics* diags,
-                                   std::vector<std::pair<std::string, std::string>>* texts) {
+                                   std::vector<std::pair<std::string, std::string>>* texts,
+                                   const std::vector<EmbeddedFile>* images) {
   const std::string path = absl::StrCat("catalog/", kind, ".yaml");
   FileFrame frame;
   frame.file = source.DisplayName(path);
@@ -22,7 +23,17 @@ std::optional<FileFrame> ReadFrame(const FileSource& source, absl::string_view k
                  "prices .yaml files; --data DIR replaces only the files it has");
     return std::nullopt;
   }
-  frame.tree = YamlTree::Parse(*content, frame.file, diags);
+  if (images != nullptr) {
+    const std::string image_path = absl::StrCat(path, ".img");
+    for (const EmbeddedFile& image : *images) {
+      if (image.path == image_path) {
+        frame.tree = YamlTree::FromImage(absl::string_view(image.begin, image.end - image.begin),
+                                         *content);
+        break;
+      }
+    }
+  }
+  if (frame.tree == nullptr) frame.tree = YamlTree::Parse(*content, frame.file, diags);
   texts->emplace_back(frame.file, std::move(*content));
   if (frame.tree == nullptr) return std::nullopt;
 

@@ -37,10 +37,12 @@ struct FileFrame {
 
 // Reads `catalog/<kind>.yaml` from `source`. Reports a missing file, a YAML syntax error and
 // any problem with the frame; returns nullopt if the entries cannot be read at all. The
-// file's display name and text are appended to `texts` whenever it could be read.
+// file's display name and text are appended to `texts` whenever it could be read. If `images`
+// has a YamlTree image for the path made from exactly this text, it replaces parsing.
 std::optional<FileFrame> ReadFrame(const FileSource& source, absl::string_view kind,
                                    Diagnostics* diags,
-                                   std::vector<std::pair<std::string, std::string>>* texts);
+                                   std::vector<std::pair<std::string, std::string>>* texts,
+                                   const std::vector<EmbeddedFile>* images);
 
 // Reads the entry's required `source:` key into `out`. False (reported) if it is missing or
 // not one of the file's sources.

@@ -2,6 +2,7 @@
 
 #include <yaml.h>
 
+#include <algorithm>
 #include <cstring>
 
 #include "absl/container/flat_hash_map.h"
@@ -93,10 +94,14 @@ struct YamlTreeBuilder {
     pending.resize(open.first);
   }
 
-  // An alias is the anchored node itself; an unknown anchor reads as null.
+  // An alias is the anchored node itself; an unknown anchor, or one of a container still open
+  // (`&a [*a]`, which would make the tree a cycle), reads as null.
   void Alias(const yaml_event_t& e) {
     auto it = anchors.find(reinterpret_cast<const char*>(e.data.alias.anchor));
-    if (it != anchors.end()) {
+    const bool open = it != anchors.end() &&
+                      std::any_of(stack.begin(), stack.end(),
+                                  [&](const Open& o) { return o.node == it->second; });
+    if (it != anchors.end() && !open) {
       Attach(it->second);
     } else {
       Attach(NewNode(YamlTree::Type::kNull, e.start_mark));

@@ -69,6 +69,14 @@ class YamlTree {
 
   YamlNode root() const { return YamlNode(this, 0); }
 
+  // A compact binary image of the tree (catalog/internal/yaml_tree_image.cc), so that the
+  // embedded catalog is parsed once at build time instead of on every command. The image
+  // records the length and a 64-bit hash of the YAML text the tree was parsed from.
+  std::string Image(absl::string_view content) const;
+  // The tree of an Image(), or nullptr if `image` is malformed, of another format version, or
+  // was not made from exactly `content` (so an edited or overriding file is always parsed).
+  static std::unique_ptr<YamlTree> FromImage(absl::string_view image, absl::string_view content);
+
  private:
   friend class YamlNode;
   friend struct YamlTreeBuilder;

@@ -1,0 +1,44 @@
+// Build step: parses catalog YAML files into YamlTree images (catalog/images.h).
+//
+//   fitrank_make_catalog_images SOURCE_ROOT OUT_DIR catalog/gpus.yaml ...
+//
+// writes OUT_DIR/catalog/gpus.yaml.img for each file. A file that does not parse gets an empty
+// image, which the loader ignores: it then parses the YAML and reports the error with its
+// position, as for any other file, instead of the build failing here.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+
+#include "base/diagnostics.h"
+#include "catalog/internal/yaml_tree.h"
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::cerr << "usage: " << argv[0] << " SOURCE_ROOT OUT_DIR FILE...\n";
+    return 2;
+  }
+  const std::filesystem::path root = argv[1], out_dir = argv[2];
+  for (int i = 3; i < argc; ++i) {
+    std::ifstream in(root / argv[i], std::ios::binary);
+    if (!in) {
+      std::cerr << "cannot read " << (root / argv[i]).string() << "\n";
+      return 1;
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string content = text.str();
+    fitrank::Diagnostics diags;
+    auto tree = fitrank::catalog_internal::YamlTree::Parse(content, argv[i], &diags);
+    const std::filesystem::path out = out_dir / (std::string(argv[i]) + ".img");
+    std::filesystem::create_directories(out.parent_path());
+    std::ofstream o(out, std::ios::binary | std::ios::trunc);
+    if (tree != nullptr) o << tree->Image(content);
+    if (!o) {
+      std::cerr << "cannot write " << out.string() << "\n";
+      return 1;
+    }
+  }
+  return 0;
+}

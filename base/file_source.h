@@ -89,6 +89,8 @@ struct EmbeddedFile {
   const char* end;
 };
 const std::vector<EmbeddedFile>& EmbeddedFiles();
+// YamlTree images of the embedded .yaml files, path + ".img" (base/yaml_tree.h).
+const std::vector<EmbeddedFile>& EmbeddedYamlImages();
 
 }  // namespace fitrank
 

@@ -8,154 +8,152 @@
 
 namespace fitrank {
 
-Location LocationOf(const YAML::Node& node, absl::string_view file) {
-  Location loc{std::string(file), 0, 0};
-  if (!node.IsDefined()) return loc;
-  YAML::Mark m = node.Mark();
-  if (m.is_null()) return loc;
-  loc.line = m.line + 1;
-  loc.col = m.column + 1;
-  return loc;
-}
-
-std::optional<YAML::Node> ParseYaml(absl::string_view content, absl::string_view file,
+std::unique_ptr<YamlTree> ParseYaml(absl::string_view content, absl::string_view file,
                                     Diagnostics* diags) {
   diags->AddSource(std::string(file), std::string(content));
-  try {
-    return YAML::Load(std::string(content));
-  } catch (const YAML::Exception& e) {
-    Location loc{std::string(file), 0, 0};
-    if (!e.mark.is_null()) {
-      loc.line = e.mark.line + 1;
-      loc.col = e.mark.column + 1;
-    }
-    diags->Error("yaml-syntax", loc, absl::StrCat("YAML syntax error: ", e.msg),
-                 "check indentation, quoting and the ':' after each key");
-    return std::nullopt;
-  }
+  if (std::unique_ptr<YamlTree> tree = YamlTree::FromShippedImage(content)) return tree;
+  return YamlTree::Parse(content, file, diags);
 }
 
-std::optional<std::string> ScalarText(const YAML::Node& node) {
-  if (!node.IsDefined() || !node.IsScalar()) return std::nullopt;
-  return node.Scalar();
-}
-
-MapReader::MapReader(const YAML::Node& map, std::string file, Diagnostics* diags,
-                     std::string what)
-    : map_(map), file_(std::move(file)), diags_(diags), what_(std::move(what)) {
+MapReader::MapReader(YamlNode map, std::string file, Diagnostics* diags, std::string what,
+                     std::string doc)
+    : map_(map),
+      file_(std::move(file)),
+      diags_(diags),
+      what_(std::move(what)),
+      doc_(std::move(doc)) {
   if (!map_.IsMap()) {
     ok_ = false;
-    diags_->Error("wrong-type", LocationOf(map_, file_),
-                  absl::StrCat(what_, " must be a map of `key: value` lines"));
+    diags_->Error("wrong-type", map_.Where(file_),
+                  absl::StrCat(what_, " must be a map of `key: value` lines"),
+                  doc_.empty() ? "write it as indented `key: value` lines"
+                               : absl::StrCat("write it as indented `key: value` lines (see ", doc_, ")"));
+    return;
   }
+  const size_t n = map_.size();
+  used_.assign(n, false);
+  keys_.resize(n);
+  for (size_t i = 0; i < n; ++i) keys_[i] = map_.Key(i).Scalar();
 }
 
-bool MapReader::Has(absl::string_view key) const {
-  if (!ok_) return false;
-  for (auto it = map_.begin(); it != map_.end(); ++it) {
-    if (it->first.IsScalar() && it->first.Scalar() == key) return true;
+int MapReader::IndexOf(absl::string_view key) const {
+  for (size_t i = 0; i < keys_.size(); ++i) {
+    if (keys_[i] == key && !key.empty()) return static_cast<int>(i);
   }
-  return false;
+  return -1;
 }
 
-YAML::Node MapReader::Get(absl::string_view key) {
-  known_.insert(std::string(key));
-  if (!ok_) return YAML::Node(YAML::NodeType::Undefined);
-  for (auto it = map_.begin(); it != map_.end(); ++it) {
-    if (it->first.IsScalar() && it->first.Scalar() == key) return it->second;
-  }
-  return YAML::Node(YAML::NodeType::Undefined);
+bool MapReader::Has(absl::string_view key) const { return IndexOf(key) >= 0; }
+
+void MapReader::Known(absl::string_view key) {
+  asked_.emplace_back(key);
+  int i = IndexOf(key);
+  if (i >= 0) used_[i] = true;
 }
+
+YamlNode MapReader::Get(absl::string_view key) {
+  asked_.emplace_back(key);
+  int i = IndexOf(key);
+  if (i < 0) return {};
+  used_[i] = true;
+  return map_.Value(i);
+}
+
+YamlNode MapReader::Child(absl::string_view key) { return Get(key); }
 
 Location MapReader::WhereOf(absl::string_view key) const {
-  if (ok_) {
-    for (auto it = map_.begin(); it != map_.end(); ++it) {
-      if (it->first.IsScalar() && it->first.Scalar() == key) return LocationOf(it->second, file_);
-    }
-  }
-  return LocationOf(map_, file_);
+  int i = IndexOf(key);
+  return i >= 0 ? map_.Value(i).Where(file_) : Where();
 }
 
-void MapReader::WrongType(absl::string_view key, const YAML::Node& v, absl::string_view expected) {
-  std::string got = v.IsScalar() ? absl::StrCat("`", v.Scalar(), "`")
+void MapReader::Missing(absl::string_view key, absl::string_view example) {
+  Known(key);
+  if (!ok_) return;
+  diags_->Error("missing-field", Where(), absl::StrCat(what_, " has no `", key, "`"),
+                absl::StrCat("add `", key, ": ", example, "`"));
+}
+
+void MapReader::WrongType(absl::string_view key, YamlNode v, absl::string_view expected,
+                             absl::string_view hint) {
+  std::string got = v.IsScalar()     ? absl::StrCat("`", v.Scalar(), "`")
                     : v.IsSequence() ? "a list"
-                    : v.IsMap() ? "a map"
-                                : "nothing";
-  diags_->Error("wrong-type", LocationOf(v, file_),
-                absl::StrCat("`", key, "` of ", what_, " must be ", expected, ", got ", got));
+                    : v.IsMap()      ? "a map"
+                                     : "nothing";
+  diags_->Error("wrong-type", v.Where(file_),
+                absl::StrCat("`", key, "` of ", what_, " must be ", expected, ", got ", got),
+                std::string(hint));
 }
 
 bool MapReader::Required(absl::string_view key, std::string* out) {
-  if (!Has(key)) {
-    known_.insert(std::string(key));
-    if (ok_) {
-      diags_->Error("missing-field", Where(),
-                    absl::StrCat(what_, " has no `", key, "`"),
-                    absl::StrCat("add `", key, ": ...`"));
-    }
+  if (ok_ && !Has(key)) {
+    Missing(key, "...");
     return false;
   }
   return Optional(key, out);
 }
 
 bool MapReader::Optional(absl::string_view key, std::string* out) {
-  YAML::Node v = Get(key);
+  YamlNode v = Get(key);
   if (!v.IsDefined() || v.IsNull()) return false;
   if (!v.IsScalar()) {
-    WrongType(key, v, "text");
+    WrongType(key, v, "text",
+              "write the value after the colon; quote it if it contains `: ` or starts with "
+              "`[` or `{`");
     return false;
   }
-  *out = v.Scalar();
+  out->assign(v.Scalar().data(), v.Scalar().size());
   return true;
 }
 
-bool MapReader::Required(absl::string_view key, double* out, double min, double max) {
-  if (!Has(key)) {
-    known_.insert(std::string(key));
-    if (ok_) {
-      diags_->Error("missing-field", Where(), absl::StrCat(what_, " has no `", key, "`"),
-                    absl::StrCat("add `", key, ": <number>`"));
-    }
-    return false;
-  }
-  return Optional(key, out, min, max);
-}
-
-bool MapReader::Optional(absl::string_view key, double* out, double min, double max) {
-  YAML::Node v = Get(key);
-  if (!v.IsDefined() || v.IsNull()) return false;
+bool MapReader::Number(absl::string_view key, YamlNode v, double* out, double min,
+                          double max) {
   double d = 0;
   if (!v.IsScalar() || !absl::SimpleAtod(v.Scalar(), &d) || !std::isfinite(d)) {
-    WrongType(key, v, "a number");
+    WrongType(key, v, "a number",
+              "write a plain number in the unit the key names (GB, GB/s, TFLOPS, billions), "
+              "without quotes or units");
     return false;
   }
   if (d < min || d > max) {
-    diags_->Error("out-of-range", LocationOf(v, file_),
+    diags_->Error("out-of-range", v.Where(file_),
                   absl::StrCat("`", key, "` of ", what_, " is ", v.Scalar(),
                                ", outside the plausible range [", min, ", ", max, "]"),
-                  "check the unit: GB, GB/s, dense TFLOPS, billions of parameters");
+                  "check the unit the key names (GB, GB/s, dense TFLOPS, billions, ms ...)");
     return false;
   }
   *out = d;
   return true;
 }
 
-bool MapReader::Required(absl::string_view key, int* out, int min, int max) {
-  double d = 0;
-  if (!Required(key, &d, min, max)) return false;
-  if (d != std::floor(d)) {
-    WrongType(key, Get(key), "a whole number");
+bool MapReader::Required(absl::string_view key, double* out, double min, double max) {
+  if (ok_ && !Has(key)) {
+    Missing(key, "<number>");
     return false;
   }
-  *out = static_cast<int>(d);
-  return true;
+  return Optional(key, out, min, max);
+}
+
+bool MapReader::Optional(absl::string_view key, double* out, double min, double max) {
+  YamlNode v = Get(key);
+  if (!v.IsDefined() || v.IsNull()) return false;
+  return Number(key, v, out, min, max);
+}
+
+bool MapReader::Required(absl::string_view key, int* out, int min, int max) {
+  if (ok_ && !Has(key)) {
+    Missing(key, "<number>");
+    return false;
+  }
+  return Optional(key, out, min, max);
 }
 
 bool MapReader::Optional(absl::string_view key, int* out, int min, int max) {
+  YamlNode v = Get(key);
+  if (!v.IsDefined() || v.IsNull()) return false;
   double d = 0;
-  if (!Optional(key, &d, min, max)) return false;
+  if (!Number(key, v, &d, min, max)) return false;
   if (d != std::floor(d)) {
-    WrongType(key, Get(key), "a whole number");
+    WrongType(key, v, "a whole number", "write a whole number without quotes or units, e.g. `32`");
     return false;
   }
   *out = static_cast<int>(d);
@@ -163,39 +161,40 @@ bool MapReader::Optional(absl::string_view key, int* out, int min, int max) {
 }
 
 bool MapReader::Optional(absl::string_view key, bool* out) {
-  YAML::Node v = Get(key);
+  YamlNode v = Get(key);
   if (!v.IsDefined() || v.IsNull()) return false;
   if (v.IsScalar()) {
-    const std::string& s = v.Scalar();
-    if (s == "true") return *out = true, true;
-    if (s == "false") return *out = false, true;
+    if (v.Scalar() == "true") return *out = true, true;
+    if (v.Scalar() == "false") return *out = false, true;
   }
-  WrongType(key, v, "true or false");
+  WrongType(key, v, "true or false", "write `true` or `false`, without quotes");
   return false;
 }
 
 bool MapReader::Optional(absl::string_view key, std::vector<std::string>* out) {
-  YAML::Node v = Get(key);
+  YamlNode v = Get(key);
   if (!v.IsDefined() || v.IsNull()) return false;
   if (!v.IsSequence()) {
-    WrongType(key, v, "a list like [a, b]");
+    WrongType(key, v, "a list like [a, b]",
+              "write a list in brackets, e.g. `[a, b]`, or one `- item` per line");
     return false;
   }
   out->clear();
   bool ok = true;
-  for (const YAML::Node& item : v) {
+  for (size_t i = 0, n = v.size(); i < n; ++i) {
+    YamlNode item = v.Item(i);
     if (!item.IsScalar()) {
-      WrongType(key, item, "a list of words");
+      WrongType(key, item, "a list of words", "write each item as a plain word or quoted text");
       ok = false;
       continue;
     }
-    out->push_back(item.Scalar());
+    out->emplace_back(item.Scalar());
   }
   return ok;
 }
 
 bool MapReader::Enum(absl::string_view key, const std::vector<std::string>& allowed,
-                     std::string* out, bool required) {
+                        std::string* out, bool required) {
   std::string s;
   if (!(required ? Required(key, &s) : Optional(key, &s))) return false;
   for (const std::string& a : allowed) {
@@ -211,17 +210,27 @@ bool MapReader::Enum(absl::string_view key, const std::vector<std::string>& allo
   return false;
 }
 
-YAML::Node MapReader::Child(absl::string_view key) { return Get(key); }
-
 void MapReader::CheckUnknownKeys() {
   if (!ok_) return;
-  std::vector<std::string> known(known_.begin(), known_.end());
-  for (auto it = map_.begin(); it != map_.end(); ++it) {
-    std::string key = it->first.IsScalar() ? it->first.Scalar() : "?";
-    if (known_.count(key)) continue;
-    diags_->Error("unknown-key", LocationOf(it->first, file_),
-                  absl::StrCat("unknown key `", key, "` in ", what_),
-                  DidYouMean(ClosestMatches(key, known, 1)));
+  const std::vector<std::string>& known = asked_;
+  for (size_t i = 0, n = map_.size(); i < n; ++i) {
+    YamlNode k = map_.Key(i);
+    std::string key = k.IsScalar() ? std::string(k.Scalar()) : "?";
+    int first = IndexOf(key);
+    if (first >= 0 && first != static_cast<int>(i)) {
+      diags_->Error("duplicate-key", k.Where(file_),
+                    absl::StrCat("`", key, "` is given twice in ", what_, " (first on line ",
+                                 map_.Key(first).line(), ")"),
+                    "keep one; the first value is the one read");
+      continue;
+    }
+    if (used_[i]) continue;
+    std::string hint = DidYouMean(ClosestMatches(key, known, 1));
+    if (hint.empty()) {
+      hint = doc_.empty() ? "remove it" : absl::StrCat("remove it; the keys are listed in ", doc_);
+    }
+    diags_->Error("unknown-key", k.Where(file_),
+                  absl::StrCat("unknown key `", key, "` in ", what_), hint);
   }
 }
 

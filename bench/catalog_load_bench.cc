@@ -8,8 +8,7 @@
 #include "base/file_source.h"
 #include "benchmark/benchmark.h"
 #include "catalog/catalog.h"
-#include "catalog/images.h"
-#include "catalog/internal/yaml_tree.h"
+#include "base/yaml_tree.h"
 
 namespace fitrank {
 namespace {
@@ -25,18 +24,6 @@ void BM_LoadEmbeddedCatalog(benchmark::State& state) {
 }
 BENCHMARK(BM_LoadEmbeddedCatalog)->Unit(benchmark::kMillisecond);
 
-// What every command does: the same files from their build-time tree images.
-void BM_LoadEmbeddedCatalogFromImages(benchmark::State& state) {
-  EmbeddedSource source;
-  for (auto _ : state) {
-    Diagnostics diags;
-    std::unique_ptr<Catalog> c = Catalog::Load(source, &diags, &EmbeddedCatalogImages());
-    if (c == nullptr) state.SkipWithError("the embedded catalog does not load");
-    benchmark::DoNotOptimize(c);
-  }
-}
-BENCHMARK(BM_LoadEmbeddedCatalogFromImages)->Unit(benchmark::kMillisecond);
-
 // The YAML scan alone, for the largest file.
 void BM_ParseModelsYaml(benchmark::State& state) {
   EmbeddedSource source;
@@ -47,7 +34,7 @@ void BM_ParseModelsYaml(benchmark::State& state) {
   }
   for (auto _ : state) {
     Diagnostics diags;
-    auto tree = catalog_internal::YamlTree::Parse(*text, "catalog/models.yaml", &diags);
+    auto tree = YamlTree::Parse(*text, "catalog/models.yaml", &diags);
     benchmark::DoNotOptimize(tree);
   }
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text->size()));

@@ -38,11 +38,7 @@ struct Lookup {
 
 class Catalog {
  public:
-  // Reads the seven catalog files from `source`. `images` (optional) are YamlTree images of
-  // the embedded files made at build time (EmbeddedCatalogImages() in catalog/images.h); a file
-  // whose text is exactly what its image was made from is not parsed again.
-  static std::unique_ptr<Catalog> Load(const FileSource& source, Diagnostics* diags,
-                                       const std::vector<EmbeddedFile>* images = nullptr);
+  static std::unique_ptr<Catalog> Load(const FileSource& source, Diagnostics* diags);
 
   const std::vector<Gpu>& gpus() const { return gpus_; }
   const std::vector<Model>& models() const { return models_; }

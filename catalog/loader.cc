@@ -18,7 +18,7 @@ using catalog_internal::NameUse;
 using catalog_internal::Places;
 
 template <class T>
-using ReadFn = void (*)(catalog_internal::YamlNode, int, const FileFrame&, Diagnostics*, T*,
+using ReadFn = void (*)(YamlNode, int, const FileFrame&, Diagnostics*, T*,
                         Places*);
 
 // One file's entries and where they were.
@@ -33,10 +33,9 @@ using Texts = std::vector<std::pair<std::string, std::string>>;
 
 template <class T>
 Loaded<T> LoadKind(const FileSource& source, absl::string_view kind, ReadFn<T> read,
-                   Diagnostics* diags, Texts* texts, const std::vector<EmbeddedFile>* images) {
+                   Diagnostics* diags, Texts* texts) {
   Loaded<T> out;
-  std::optional<FileFrame> frame =
-      catalog_internal::ReadFrame(source, kind, diags, texts, images);
+  std::optional<FileFrame> frame = catalog_internal::ReadFrame(source, kind, diags, texts);
   if (!frame) return out;
   out.read = true;
   const size_t n = frame->entries.size();
@@ -76,29 +75,28 @@ const std::string kNoName;
 
 }  // namespace
 
-std::unique_ptr<Catalog> Catalog::Load(const FileSource& source, Diagnostics* out_diags,
-                                       const std::vector<EmbeddedFile>* images) {
+std::unique_ptr<Catalog> Catalog::Load(const FileSource& source, Diagnostics* out_diags) {
   namespace ci = catalog_internal;
   // Problems are collected here first so that each can get a catalog-specific hint.
   Diagnostics local;
   Diagnostics* diags = &local;
   Texts texts;
 
-  auto gpus = LoadKind<Gpu>(source, "gpus", ci::ReadGpu, &local, &texts, images);
+  auto gpus = LoadKind<Gpu>(source, "gpus", ci::ReadGpu, &local, &texts);
   CheckNames<Gpu>(gpus, [](const Gpu& g) -> const std::string& { return g.name; }, diags);
-  auto models = LoadKind<Model>(source, "models", ci::ReadModel, &local, &texts, images);
+  auto models = LoadKind<Model>(source, "models", ci::ReadModel, &local, &texts);
   CheckNames<Model>(models, [](const Model& m) -> const std::string& { return m.name; }, diags);
   auto diffusion =
-      LoadKind<DiffusionModel>(source, "diffusion", ci::ReadDiffusion, &local, &texts, images);
+      LoadKind<DiffusionModel>(source, "diffusion", ci::ReadDiffusion, &local, &texts);
   CheckNames<DiffusionModel>(
       diffusion, [](const DiffusionModel& d) -> const std::string& { return d.name; }, diags);
-  auto quants = LoadKind<Quant>(source, "quants", ci::ReadQuant, &local, &texts, images);
+  auto quants = LoadKind<Quant>(source, "quants", ci::ReadQuant, &local, &texts);
   CheckNames<Quant>(quants, [](const Quant&) -> const std::string& { return kNoName; }, diags);
-  auto runtimes = LoadKind<Runtime>(source, "runtimes", ci::ReadRuntime, &local, &texts, images);
+  auto runtimes = LoadKind<Runtime>(source, "runtimes", ci::ReadRuntime, &local, &texts);
   CheckNames<Runtime>(runtimes, [](const Runtime& r) -> const std::string& { return r.name; },
                       diags);
   auto interconnects =
-      LoadKind<Interconnect>(source, "interconnects", ci::ReadInterconnect, &local, &texts, images);
+      LoadKind<Interconnect>(source, "interconnects", ci::ReadInterconnect, &local, &texts);
   {
     std::vector<NameUse> uses;
     for (size_t i = 0; i < interconnects.items.size(); ++i) {
@@ -107,7 +105,7 @@ std::unique_ptr<Catalog> Catalog::Load(const FileSource& source, Diagnostics* ou
     }
     ci::CheckUniqueNames(uses, interconnects.places, diags);
   }
-  auto prices = LoadKind<Price>(source, "prices", ci::ReadPrice, &local, &texts, images);
+  auto prices = LoadKind<Price>(source, "prices", ci::ReadPrice, &local, &texts);
   {
     std::vector<NameUse> uses;
     for (size_t i = 0; i < prices.items.size(); ++i) {

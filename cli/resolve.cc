@@ -6,7 +6,6 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
-#include "catalog/images.h"
 
 namespace fitrank::cli {
 namespace {
@@ -85,7 +84,7 @@ const Catalog& LoadCatalog(Context& ctx) {
   if (it != Cache().end()) return *it->second.catalog;
 
   Diagnostics diags;
-  std::unique_ptr<Catalog> catalog = Catalog::Load(*key, &diags, &EmbeddedCatalogImages());
+  std::unique_ptr<Catalog> catalog = Catalog::Load(*key, &diags);
   if (catalog == nullptr) {
     *ctx.err << diags.Render();
     *ctx.err << "fitrank: " << diags.error_count()

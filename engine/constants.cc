@@ -150,9 +150,10 @@ int Constants::FamilyIndex(absl::string_view family) const {
 
 bool Constants::Parse(absl::string_view content, absl::string_view file, Diagnostics* diags) {
   const int errors_before = diags->error_count();
-  std::optional<YAML::Node> root = ParseYaml(content, file, diags);
-  if (!root) return false;
-  MapReader top(*root, std::string(file), diags, "the estimator constants file");
+  std::unique_ptr<YamlTree> tree = ParseYaml(content, file, diags);
+  if (tree == nullptr) return false;
+  MapReader top(tree->root(), std::string(file), diags, "the estimator constants file",
+                "engine/CALIBRATION.md");
   if (!top.ok()) return false;
   std::string schema;
   if (top.Required("schema", &schema) && schema != "fitrank.estimator/v1") {
@@ -163,18 +164,17 @@ bool Constants::Parse(absl::string_view content, absl::string_view file, Diagnos
 
   // sources: key -> text
   std::map<std::string, std::string, std::less<>> sources;
-  YAML::Node src = top.Child("sources");
+  YamlNode src = top.Child("sources");
   if (src.IsDefined()) {
     if (!src.IsMap()) {
-      diags->Error("wrong-type", LocationOf(src, file), "`sources` must be a map of key: text");
+      diags->Error("wrong-type", src.Where(file), "`sources` must be a map of key: text");
     } else {
-      for (auto it = src.begin(); it != src.end(); ++it) {
-        auto text = ScalarText(it->second);
-        if (!text) {
-          diags->Error("wrong-type", LocationOf(it->second, file), "a source must be text");
+      for (size_t i = 0; i < src.size(); ++i) {
+        if (!src.Value(i).IsScalar()) {
+          diags->Error("wrong-type", src.Value(i).Where(file), "a source must be text");
           continue;
         }
-        sources[it->first.Scalar()] = *text;
+        sources[std::string(src.Key(i).Scalar())] = std::string(src.Value(i).Scalar());
       }
     }
   }
@@ -185,12 +185,12 @@ bool Constants::Parse(absl::string_view content, absl::string_view file, Diagnos
 
   // runtimes: families
   families_.clear();
-  YAML::Node rts = top.Child("runtimes");
+  YamlNode rts = top.Child("runtimes");
   if (!rts.IsDefined() || !rts.IsSequence()) {
     diags->Error("missing-field", top.WhereOf("runtimes"),
                  "`runtimes` must list the runtime families (family, ids)");
   } else {
-    for (const YAML::Node& n : rts) {
+    for (YamlNode n : rts) {
       MapReader r(n, std::string(file), diags, "a runtime family");
       RuntimeFamily fam;
       r.Required("family", &fam.family);
@@ -220,24 +220,25 @@ bool Constants::Parse(absl::string_view content, absl::string_view file, Diagnos
   std::vector<bool> seen(kConstantCount, false);
   std::vector<std::string> all_names;
   for (const ConstantSpec& s : kSpecs) all_names.emplace_back(s.name);
-  YAML::Node cs = top.Child("constants");
+  YamlNode cs = top.Child("constants");
   if (!cs.IsDefined() || !cs.IsMap()) {
     diags->Error("missing-field", top.WhereOf("constants"), "`constants` must be a map of name: {...}");
   } else {
-    for (auto it = cs.begin(); it != cs.end(); ++it) {
-      std::string name = it->first.Scalar();
+    for (size_t entry = 0; entry < cs.size(); ++entry) {
+      const YamlNode key = cs.Key(entry), value = cs.Value(entry);
+      std::string name(key.Scalar());
       int idx = -1;
       for (int i = 0; i < kConstantCount; ++i) {
         if (name == kSpecs[i].name) idx = i;
       }
       if (idx < 0) {
-        diags->Error("unknown-constant", LocationOf(it->first, file),
+        diags->Error("unknown-constant", key.Where(file),
                      absl::StrCat("unknown constant `", name, "`"),
                      DidYouMean(ClosestMatches(name, all_names)));
         continue;
       }
       if (seen[idx]) {
-        diags->Error("duplicate-id", LocationOf(it->first, file),
+        diags->Error("duplicate-id", key.Where(file),
                      absl::StrCat("constant `", name, "` defined twice"));
         continue;
       }
@@ -245,19 +246,19 @@ bool Constants::Parse(absl::string_view content, absl::string_view file, Diagnos
       const ConstantSpec& spec = kSpecs[idx];
       Constant c;
       c.id = spec.id;
-      c.where = LocationOf(it->second, file);
-      MapReader r(it->second, std::string(file), diags, absl::StrCat("constant `", name, "`"));
+      c.where = value.Where(file);
+      MapReader r(value, std::string(file), diags, absl::StrCat("constant `", name, "`"));
       std::string unit, source;
       r.Optional("unit", &unit);
       r.Optional("doc", &c.doc);
       if (r.Required("source", &source)) c.source = resolve_source(source);
       r.Required("value", &c.value, spec.min, spec.max);
-      YAML::Node cases = r.Child("cases");
+      YamlNode cases = r.Child("cases");
       if (cases.IsDefined()) {
         if (!cases.IsSequence()) {
-          diags->Error("wrong-type", LocationOf(cases, file), "`cases` must be a list of maps");
+          diags->Error("wrong-type", cases.Where(file), "`cases` must be a list of maps");
         } else {
-          for (const YAML::Node& cn : cases) {
+          for (YamlNode cn : cases) {
             MapReader cr(cn, std::string(file), diags, absl::StrCat("a case of `", name, "`"));
             ConstantCase cc;
             cc.where = cr.Where();

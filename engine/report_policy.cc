@@ -46,17 +46,17 @@ void ReadIntList(MapReader& r, absl::string_view key, std::vector<int>* out) {
 template <class F>
 void ForEachItem(MapReader& parent, absl::string_view key, const std::string& file,
                  Diagnostics* diags, F f) {
-  YAML::Node list = parent.Child(key);
+  YamlNode list = parent.Child(key);
   if (!list.IsDefined()) {
     diags->Error("missing-field", parent.Where(), absl::StrCat("no `", key, "` list"));
     return;
   }
   if (!list.IsSequence()) {
-    diags->Error("wrong-type", LocationOf(list, file), absl::StrCat("`", key, "` must be a list"));
+    diags->Error("wrong-type", list.Where(file), absl::StrCat("`", key, "` must be a list"));
     return;
   }
   int i = 0;
-  for (const YAML::Node& item : list) {
+  for (YamlNode item : list) {
     MapReader r(item, file, diags, absl::StrCat(key, "[", i++, "]"));
     f(r);
     r.CheckUnknownKeys();
@@ -98,19 +98,19 @@ std::string ReportPolicy::SourceText(const std::string& key) const {
 std::optional<ReportPolicy> ParseReportPolicy(const std::string& content, const std::string& file,
                                               Diagnostics* diags) {
   int errors_before = diags->error_count();
-  std::optional<YAML::Node> doc = ParseYaml(content, file, diags);
-  if (!doc) return std::nullopt;
+  std::unique_ptr<YamlTree> tree = ParseYaml(content, file, diags);
+  if (tree == nullptr) return std::nullopt;
   ReportPolicy p;
-  MapReader top(*doc, file, diags, "reports.yaml");
+  MapReader top(tree->root(), file, diags, "reports.yaml");
   std::string schema;
   if (top.Required("schema", &schema) && schema != "fitrank.reports/v1") {
     diags->Error("unknown-schema", top.WhereOf("schema"),
                  absl::StrCat("unsupported schema `", schema, "`"), "use `fitrank.reports/v1`");
   }
-  YAML::Node sources = top.Child("sources");
+  YamlNode sources = top.Child("sources");
   if (sources.IsMap()) {
-    for (auto it = sources.begin(); it != sources.end(); ++it) {
-      p.sources[it->first.Scalar()] = it->second.IsScalar() ? it->second.Scalar() : "";
+    for (size_t i = 0; i < sources.size(); ++i) {
+      p.sources[std::string(sources.Key(i).Scalar())] = std::string(sources.Value(i).Scalar());
     }
   } else {
     diags->Error("missing-field", top.Where(), "no `sources:` map");

@@ -18,13 +18,13 @@ namespace {
 constexpr absl::string_view kSchema = "fitrank.rule-tests/v1";
 
 // "x" or [x, y] or "all": the words of a test field.
-std::vector<std::string> WordsOf(const YAML::Node& n) {
+std::vector<std::string> WordsOf(YamlNode n) {
   std::vector<std::string> out;
   if (n.IsScalar()) {
-    out.push_back(n.Scalar());
+    out.emplace_back(n.Scalar());
   } else if (n.IsSequence()) {
-    for (const YAML::Node& x : n) {
-      if (x.IsScalar()) out.push_back(x.Scalar());
+    for (YamlNode x : n) {
+      if (x.IsScalar()) out.emplace_back(x.Scalar());
     }
   }
   return out;
@@ -73,8 +73,8 @@ class TestReader {
     return nullptr;
   }
 
-  void Gpus(const YAML::Node& n, RuleTest* t) {
-    Location where = LocationOf(n, file_);
+  void Gpus(YamlNode n, RuleTest* t) {
+    Location where = n.Where(file_);
     std::vector<std::string> names = WordsOf(n);
     if (names.size() == 1 && names[0] == "all") {
       for (const Gpu& g : eval_.catalog().gpus()) t->gpus.push_back(&g);
@@ -97,10 +97,10 @@ class TestReader {
   }
 
   template <class T>
-  void Named(const YAML::Node& n, const std::vector<T>& all,
+  void Named(YamlNode n, const std::vector<T>& all,
              ProfileLookup<T> (Profiles::*find)(absl::string_view) const, absl::string_view what,
              std::vector<const T*>* out) {
-    Location where = LocationOf(n, file_);
+    Location where = n.Where(file_);
     for (const std::string& name : WordsOf(n)) {
       if (name == "all") {
         for (const T& x : all) out->push_back(&x);
@@ -127,7 +127,7 @@ class TestReader {
     }
   }
 
-  void Expect(const YAML::Node& n, RuleTest* t) {
+  void Expect(YamlNode n, RuleTest* t) {
     MapReader r(n, file_, diags_, absl::StrCat("the expectations of `", t->name, "`"));
     if (!r.ok()) return;
     const GradeScale& scale = eval_.profiles().grades();
@@ -157,7 +157,7 @@ class TestReader {
         if (const Model* model = ModelNamed(m, r.WhereOf("top_pick"))) t->top_pick.push_back(model);
       }
     }
-    YAML::Node never = r.Child("never_recommend");
+    YamlNode never = r.Child("never_recommend");
     if (never.IsDefined() && !never.IsNull()) {
       t->has_never = true;
       MapReader nr(never, file_, diags_, "`never_recommend`");
@@ -190,28 +190,28 @@ class TestReader {
 
   std::vector<RuleTest> Read(absl::string_view content) {
     std::vector<RuleTest> out;
-    std::optional<YAML::Node> root = ParseYaml(content, file_, diags_);
-    if (!root) return out;
-    MapReader top(*root, file_, diags_, "the rule-test file");
+    std::unique_ptr<YamlTree> tree = ParseYaml(content, file_, diags_);
+    if (tree == nullptr) return out;
+    MapReader top(tree->root(), file_, diags_, "the rule-test file", "rules/README.md");
     std::string schema;
     if (top.Required("schema", &schema) && schema != kSchema) {
       diags_->Error("unknown-schema", top.WhereOf("schema"),
                     absl::StrCat("unknown schema `", schema, "`"),
                     absl::StrCat("rule tests use `", kSchema, "`"));
     }
-    YAML::Node tests = top.Child("tests");
+    YamlNode tests = top.Child("tests");
     top.CheckUnknownKeys();
     if (!tests.IsSequence()) {
       diags_->Error("missing-field", top.Where(), "the file has no `tests:` list");
       return out;
     }
-    for (const YAML::Node& item : tests) {
+    for (YamlNode item : tests) {
       RuleTest t;
-      t.where = LocationOf(item, file_);
+      t.where = item.Where(file_);
       MapReader r(item, file_, diags_, "test");
       if (!r.ok()) continue;
       r.Required("name", &t.name);
-      YAML::Node gpu = r.Child("gpu");
+      YamlNode gpu = r.Child("gpu");
       if (!gpu.IsDefined()) {
         diags_->Error("missing-field", t.where, absl::StrCat("test `", t.name, "` has no `gpu`"));
       } else {
@@ -230,19 +230,19 @@ class TestReader {
                         DidYouMean(q.suggestions));
         }
       }
-      YAML::Node w = r.Child("workload");
+      YamlNode w = r.Child("workload");
       if (w.IsDefined()) {
         Named(w, eval_.profiles().workloads(), &Profiles::FindWorkload, "workload", &t.workloads);
       } else {
         t.workloads.push_back(&eval_.profiles().workloads().front());
       }
-      YAML::Node m = r.Child("mode");
+      YamlNode m = r.Child("mode");
       if (m.IsDefined()) {
         Named(m, eval_.profiles().modes(), &Profiles::FindMode, "mode", &t.modes);
       } else {
         t.modes.push_back(&eval_.profiles().default_mode());
       }
-      YAML::Node expect = r.Child("expect");
+      YamlNode expect = r.Child("expect");
       if (!expect.IsDefined()) {
         diags_->Error("missing-field", t.where, absl::StrCat("test `", t.name, "` has no `expect`"));
       } else {

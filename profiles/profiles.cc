@@ -19,7 +19,7 @@ constexpr int kMaxTokens = 10'000'000;
 
 // Reads the frame every profiles file shares (schema, kind, sources) and returns the list
 // under `list_key`, or an undefined node after reporting why.
-YAML::Node ReadFrame(MapReader& top, absl::string_view kind, absl::string_view list_key) {
+YamlNode ReadFrame(MapReader& top, absl::string_view kind, absl::string_view list_key) {
   std::string schema, file_kind;
   if (top.Required("schema", &schema) && schema != kSchema) {
     top.diags()->Error("unknown-schema", top.WhereOf("schema"),
@@ -30,38 +30,38 @@ YAML::Node ReadFrame(MapReader& top, absl::string_view kind, absl::string_view l
     top.diags()->Error("wrong-kind", top.WhereOf("kind"),
                        absl::StrCat("this file must have `kind: ", kind, "`, not `", file_kind, "`"));
   }
-  YAML::Node sources = top.Child("sources");
+  YamlNode sources = top.Child("sources");
   if (sources.IsDefined() && !sources.IsNull() && !sources.IsMap()) {
-    top.diags()->Error("wrong-type", LocationOf(sources, top.file()),
+    top.diags()->Error("wrong-type", sources.Where(top.file()),
                        "`sources` must be a map of `key: where the numbers come from`");
   }
-  YAML::Node list = top.Child(list_key);
+  YamlNode list = top.Child(list_key);
   if (!list.IsDefined() || list.IsNull()) {
     top.diags()->Error("missing-field", top.Where(), absl::StrCat("the file has no `", list_key, "`"),
                        absl::StrCat("add `", list_key, ":` with a list of entries"));
-    return YAML::Node(YAML::NodeType::Undefined);
+    return {};
   }
   if (!list.IsSequence()) {
-    top.diags()->Error("wrong-type", LocationOf(list, top.file()),
+    top.diags()->Error("wrong-type", list.Where(top.file()),
                        absl::StrCat("`", list_key, "` must be a list (`- id: ...` entries)"));
-    return YAML::Node(YAML::NodeType::Undefined);
+    return {};
   }
   return list;
 }
 
 // Reads `key: {set: number, ...}` into `out`.
 void ReadSetMap(MapReader& r, absl::string_view key, double max, std::vector<SetWeight>* out) {
-  YAML::Node m = r.Child(key);
+  YamlNode m = r.Child(key);
   if (!m.IsDefined() || m.IsNull()) return;
   if (!m.IsMap()) {
-    r.diags()->Error("wrong-type", LocationOf(m, r.file()),
+    r.diags()->Error("wrong-type", m.Where(r.file()),
                      absl::StrCat("`", key, "` must be a map like {quality: 0.4, fit: 0.2}"));
     return;
   }
   std::set<std::string> seen;
-  for (auto it = m.begin(); it != m.end(); ++it) {
-    Location where = LocationOf(it->first, r.file());
-    std::string set = it->first.IsScalar() ? it->first.Scalar() : "";
+  for (size_t i = 0; i < m.size(); ++i) {
+    Location where = m.Key(i).Where(r.file());
+    std::string set(m.Key(i).Scalar());
     if (set.empty()) {
       r.diags()->Error("wrong-type", where, absl::StrCat("`", key, "` keys must be rule set names"));
       continue;
@@ -94,15 +94,15 @@ void CheckNames(const std::string& id, const std::vector<std::string>& aliases,
   }
 }
 
-void ReadWorkloads(const YAML::Node& list, const std::string& file, Diagnostics* diags,
+void ReadWorkloads(YamlNode list, const std::string& file, Diagnostics* diags,
                    std::vector<Workload>* out) {
   std::map<std::string, std::string> names;
-  for (const YAML::Node& item : list) {
+  for (YamlNode item : list) {
     Workload w;
-    w.where = LocationOf(item, file);
+    w.where = item.Where(file);
     std::string label = "workload";
-    if (item.IsMap() && item["id"] && item["id"].IsScalar()) {
-      label = absl::StrCat("workload `", item["id"].Scalar(), "`");
+    if (item.Get("id").IsScalar()) {
+      label = absl::StrCat("workload `", item.Get("id").Scalar(), "`");
     }
     MapReader r(item, file, diags, label);
     if (!r.ok()) continue;
@@ -158,15 +158,15 @@ void ReadWorkloads(const YAML::Node& list, const std::string& file, Diagnostics*
   }
 }
 
-void ReadModes(const YAML::Node& list, const std::string& file, Diagnostics* diags,
+void ReadModes(YamlNode list, const std::string& file, Diagnostics* diags,
                std::vector<Mode>* out) {
   std::map<std::string, std::string> names;
-  for (const YAML::Node& item : list) {
+  for (YamlNode item : list) {
     Mode m;
-    m.where = LocationOf(item, file);
+    m.where = item.Where(file);
     std::string label = "mode";
-    if (item.IsMap() && item["id"] && item["id"].IsScalar()) {
-      label = absl::StrCat("mode `", item["id"].Scalar(), "`");
+    if (item.Get("id").IsScalar()) {
+      label = absl::StrCat("mode `", item.Get("id").Scalar(), "`");
     }
     MapReader r(item, file, diags, label);
     if (!r.ok()) continue;
@@ -205,15 +205,15 @@ void ReadModes(const YAML::Node& list, const std::string& file, Diagnostics* dia
   }
 }
 
-void ReadGrades(MapReader& top, const YAML::Node& list, Diagnostics* diags, GradeScale* out) {
+void ReadGrades(MapReader& top, YamlNode list, Diagnostics* diags, GradeScale* out) {
   const std::string& file = top.file();
-  YAML::Node range = top.Child("set_score_range");
+  YamlNode range = top.Child("set_score_range");
   if (range.IsDefined() && !range.IsNull()) {
     double lo = 0, hi = 0;
-    if (!range.IsSequence() || range.size() != 2 || !range[0].IsScalar() || !range[1].IsScalar() ||
-        !absl::SimpleAtod(range[0].Scalar(), &lo) || !absl::SimpleAtod(range[1].Scalar(), &hi) ||
-        !(lo < hi)) {
-      diags->Error("wrong-type", LocationOf(range, file),
+    if (!range.IsSequence() || range.size() != 2 ||
+        !absl::SimpleAtod(range.Item(0).Scalar(), &lo) ||
+        !absl::SimpleAtod(range.Item(1).Scalar(), &hi) || !(lo < hi)) {
+      diags->Error("wrong-type", range.Where(file),
                    "`set_score_range` must be two increasing numbers, like [0, 100]");
     } else {
       out->set_score_min = lo;
@@ -224,7 +224,7 @@ void ReadGrades(MapReader& top, const YAML::Node& list, Diagnostics* diags, Grad
   top.Optional("reason_order", &out->reason_order);
   top.Optional("pick_quants", &out->pick_quants);
   std::set<std::string> letters;
-  for (const YAML::Node& item : list) {
+  for (YamlNode item : list) {
     MapReader r(item, file, diags, "grade");
     if (!r.ok()) continue;
     Grade g;
@@ -338,20 +338,21 @@ std::unique_ptr<Profiles> Profiles::Parse(absl::string_view workloads, absl::str
   int before = diags->error_count();
 
   if (auto node = ParseYaml(workloads, workloads_name, diags)) {
-    MapReader top(*node, std::string(workloads_name), diags, "the workloads file");
-    YAML::Node list = ReadFrame(top, "workloads", "workloads");
-    YAML::Node phrases = top.Child("capability_phrases");
+    MapReader top(node->root(), std::string(workloads_name), diags, "the workloads file",
+                  "rules/README.md");
+    YamlNode list = ReadFrame(top, "workloads", "workloads");
+    YamlNode phrases = top.Child("capability_phrases");
     if (phrases.IsMap()) {
-      for (auto it = phrases.begin(); it != phrases.end(); ++it) {
-        if (it->first.IsScalar() && it->second.IsScalar()) {
-          p->capability_phrases_.emplace_back(it->first.Scalar(), it->second.Scalar());
+      for (size_t i = 0; i < phrases.size(); ++i) {
+        if (phrases.Key(i).IsScalar() && phrases.Value(i).IsScalar()) {
+          p->capability_phrases_.emplace_back(phrases.Key(i).Scalar(), phrases.Value(i).Scalar());
         } else {
-          diags->Error("wrong-type", LocationOf(it->first, top.file()),
+          diags->Error("wrong-type", phrases.Key(i).Where(top.file()),
                        "`capability_phrases` maps a capability id to a phrase: `tools: tool calling`");
         }
       }
     } else if (phrases.IsDefined() && !phrases.IsNull()) {
-      diags->Error("wrong-type", LocationOf(phrases, top.file()),
+      diags->Error("wrong-type", phrases.Where(top.file()),
                    "`capability_phrases` must be a map like {tools: tool calling}");
     }
     top.CheckUnknownKeys();
@@ -362,10 +363,11 @@ std::unique_ptr<Profiles> Profiles::Parse(absl::string_view workloads, absl::str
   }
 
   if (auto node = ParseYaml(modes, modes_name, diags)) {
-    MapReader top(*node, std::string(modes_name), diags, "the modes file");
+    MapReader top(node->root(), std::string(modes_name), diags, "the modes file",
+                  "rules/README.md");
     std::string default_mode;
     top.Required("default", &default_mode);
-    YAML::Node list = ReadFrame(top, "modes", "modes");
+    YamlNode list = ReadFrame(top, "modes", "modes");
     top.CheckUnknownKeys();
     if (list.IsDefined()) ReadModes(list, top.file(), diags, &p->modes_);
     if (!default_mode.empty()) {
@@ -384,8 +386,9 @@ std::unique_ptr<Profiles> Profiles::Parse(absl::string_view workloads, absl::str
   }
 
   if (auto node = ParseYaml(grades, grades_name, diags)) {
-    MapReader top(*node, std::string(grades_name), diags, "the grades file");
-    YAML::Node list = ReadFrame(top, "grades", "grades");
+    MapReader top(node->root(), std::string(grades_name), diags, "the grades file",
+                  "rules/README.md");
+    YamlNode list = ReadFrame(top, "grades", "grades");
     if (list.IsDefined()) ReadGrades(top, list, diags, &p->grades_);
     top.CheckUnknownKeys();
   }

@@ -47,17 +47,17 @@ class FileReader {
     RuleFile out;
     out.file = file_;
     out.local = local_;
-    std::optional<YAML::Node> root = ParseYaml(*content_, file_, diags_);
-    if (!root) return out;
+    std::unique_ptr<YamlTree> tree = ParseYaml(*content_, file_, diags_);
+    if (tree == nullptr) return out;
+    const YamlNode root = tree->root();
     out.parsed = true;
-    if (root->IsNull()) {
+    if (root.IsNull()) {
       diags_->Error("missing-field", Location{file_, 1, 1}, "the rule file is empty",
                     absl::StrCat("start it with `schema: ", kRulesSchema, "`"));
       return out;
     }
-    MapReader r(*root, file_, diags_, "the rule file");
+    MapReader r(root, file_, diags_, "the rule file", "rules/README.md");
     if (!r.ok()) return out;
-    CheckDuplicateKeys(*root);
     std::string schema;
     if (r.Required("schema", &schema) && schema != kRulesSchema) {
       diags_->Error("unknown-schema", r.WhereOf("schema"),
@@ -77,23 +77,23 @@ class FileReader {
                     absl::StrCat("set name `", out.set, "` is not a lowercase word"),
                     "use letters, digits, `-` and `_`, like `fit` or `serving`");
     }
-    YAML::Node rules = r.Child("rules");
+    YamlNode rules = r.Child("rules");
     if (rules.IsDefined() && !rules.IsNull()) {
       if (!rules.IsSequence()) {
-        diags_->Error("wrong-type", LocationOf(rules, file_), "`rules` must be a list of rules",
+        diags_->Error("wrong-type", rules.Where(file_), "`rules` must be a list of rules",
                       "start each rule with `- id: ...`");
       } else {
-        for (const YAML::Node& n : rules) ReadRule(n, out);
+        for (YamlNode n : rules) ReadRule(n, out);
       }
     }
-    YAML::Node overrides = r.Child("overrides");
+    YamlNode overrides = r.Child("overrides");
     if (overrides.IsDefined() && !overrides.IsNull()) {
       if (!overrides.IsSequence()) {
-        diags_->Error("wrong-type", LocationOf(overrides, file_),
+        diags_->Error("wrong-type", overrides.Where(file_),
                       "`overrides` must be a list of overrides",
                       "start each one with `- id: <rule id>`");
       } else {
-        for (const YAML::Node& n : overrides) ReadOverride(n, out);
+        for (YamlNode n : overrides) ReadOverride(n, out);
       }
     }
     r.CheckUnknownKeys();
@@ -101,25 +101,13 @@ class FileReader {
   }
 
  private:
-  void CheckDuplicateKeys(const YAML::Node& map) {
-    std::set<std::string> seen;
-    for (auto it = map.begin(); it != map.end(); ++it) {
-      if (!it->first.IsScalar()) continue;
-      if (!seen.insert(it->first.Scalar()).second) {
-        diags_->Error("duplicate-key", LocationOf(it->first, file_),
-                      absl::StrCat("key `", it->first.Scalar(), "` appears twice"),
-                      "only one of them would be used: remove the other");
-      }
-    }
-  }
-
   // An expression or template scalar.
   std::optional<SourceText> Text(MapReader& r, absl::string_view key) {
-    YAML::Node v = r.Child(key);
+    YamlNode v = r.Child(key);
     if (!v.IsDefined()) return std::nullopt;
     if (v.IsNull() || !v.IsScalar() || v.Scalar().empty()) {
       diags_->Error(v.IsScalar() || v.IsNull() ? "missing-value" : "wrong-type",
-                    LocationOf(v, file_),
+                    v.Where(file_),
                     v.IsScalar() || v.IsNull()
                         ? absl::StrCat("`", key, "` is empty")
                         : absl::StrCat("`", key, "` must be text, not a ",
@@ -128,13 +116,13 @@ class FileReader {
                                  : "write an expression; quote it if it contains `: ` or ` #`");
       return std::nullopt;
     }
-    return SourceText{v.Scalar(), TextOrigin(content_, file_, v)};
+    return SourceText{std::string(v.Scalar()), TextOrigin(content_, file_, v)};
   }
 
   std::optional<std::vector<Word>> Words(MapReader& r, absl::string_view key, Location* where) {
-    YAML::Node v = r.Child(key);
+    YamlNode v = r.Child(key);
     if (!v.IsDefined()) return std::nullopt;
-    *where = LocationOf(v, file_);
+    *where = v.Where(file_);
     std::vector<Word> out;
     if (v.IsNull()) {
       diags_->Error("missing-value", *where, absl::StrCat("`", key, "` is empty"),
@@ -143,33 +131,31 @@ class FileReader {
       return std::nullopt;
     }
     if (v.IsScalar()) {  // `workloads: coding` is read as [coding]
-      out.push_back({v.Scalar(), LocationOf(v, file_)});
+      out.push_back({std::string(v.Scalar()), v.Where(file_)});
       return out;
     }
     if (!v.IsSequence()) {
       diags_->Error("wrong-type", *where, absl::StrCat("`", key, "` must be a list like [a, b]"));
       return std::nullopt;
     }
-    for (const YAML::Node& item : v) {
+    for (YamlNode item : v) {
       if (!item.IsScalar()) {
-        diags_->Error("wrong-type", LocationOf(item, file_),
+        diags_->Error("wrong-type", item.Where(file_),
                       absl::StrCat("`", key, "` must be a list of ids"));
         continue;
       }
-      out.push_back({item.Scalar(), LocationOf(item, file_)});
+      out.push_back({std::string(item.Scalar()), item.Where(file_)});
     }
     return out;
   }
 
-  void ReadRule(const YAML::Node& n, RuleFile& file) {
+  void ReadRule(YamlNode n, RuleFile& file) {
     std::string what = "a rule";
     if (n.IsMap()) {
-      const YAML::Node& cn = n;
-      if (auto id = ScalarText(cn["id"])) what = absl::StrCat("rule `", *id, "`");
+      if (n.Get("id").IsScalar()) what = absl::StrCat("rule `", n.Get("id").Scalar(), "`");
     }
-    MapReader r(n, file_, diags_, what);
+    MapReader r(n, file_, diags_, what, "rules/README.md");
     if (!r.ok()) return;
-    CheckDuplicateKeys(n);
     RuleDef d;
     d.set = file.set;
     d.set_where = file.set_where;
@@ -202,29 +188,30 @@ class FileReader {
     if (id_ok) file.rules.push_back(std::move(d));
   }
 
-  void ReadOverride(const YAML::Node& n, RuleFile& file) {
+  void ReadOverride(YamlNode n, RuleFile& file) {
     std::string what = "an override";
     if (n.IsMap()) {
-      const YAML::Node& cn = n;
-      if (auto id = ScalarText(cn["id"])) what = absl::StrCat("the override of `", *id, "`");
+      if (n.Get("id").IsScalar()) {
+        what = absl::StrCat("the override of `", n.Get("id").Scalar(), "`");
+      }
     }
-    MapReader r(n, file_, diags_, what);
+    MapReader r(n, file_, diags_, what, "rules/README.md");
     if (!r.ok()) return;
-    CheckDuplicateKeys(n);
     OverrideDef o;
     o.file = file_;
     bool ok = r.Required("id", &o.id);
     o.where = r.WhereOf("id");
     r.Optional("disable", &o.disable);
     o.disable_where = r.WhereOf("disable");
-    YAML::Node set = r.Child("set");
+    YamlNode set = r.Child("set");
     r.CheckUnknownKeys();
     if (set.IsDefined() && !set.IsNull()) {
       MapReader s(set, file_, diags_, absl::StrCat("`set` of ", what));
       if (s.ok()) {
-        CheckDuplicateKeys(set);
-        for (auto it = set.begin(); it != set.end(); ++it) {
-          if (it->first.IsScalar()) o.keys.emplace_back(it->first.Scalar(), LocationOf(it->second, file_));
+        for (size_t i = 0; i < set.size(); ++i) {
+          if (set.Key(i).IsScalar()) {
+            o.keys.emplace_back(std::string(set.Key(i).Scalar()), set.Value(i).Where(file_));
+          }
         }
         auto str = [&](absl::string_view key, std::optional<std::string>* out) {
           std::string v;
@@ -244,11 +231,10 @@ class FileReader {
         str("advice", &o.advice);
         std::vector<std::string> tags;
         if (s.Optional("tags", &tags)) o.tags = tags;
-        for (auto it = set.begin(); it != set.end(); ++it) {
-          if (!it->first.IsScalar()) continue;
-          const std::string& key = it->first.Scalar();
+        for (size_t i = 0; i < set.size(); ++i) {
+          const absl::string_view key = set.Key(i).Scalar();
           if (key == "id" || key == "set") {
-            diags_->Error("unknown-key", LocationOf(it->first, file_),
+            diags_->Error("unknown-key", set.Key(i).Where(file_),
                           absl::StrCat("an override cannot change `", key, "`"),
                           absl::StrCat("disable the rule and define a new one in the ",
                                        key == "id" ? "same set" : "other set"));
@@ -258,7 +244,7 @@ class FileReader {
         s.CheckUnknownKeys();
       }
     } else if (set.IsDefined()) {
-      diags_->Error("missing-value", LocationOf(set, file_), "`set` is empty",
+      diags_->Error("missing-value", set.Where(file_), "`set` is empty",
                     "write the keys to change, like `set: {score: 10}`");
     }
     if (o.disable && !o.keys.empty()) {

@@ -32,14 +32,14 @@ void Escape(absl::string_view raw, size_t p, size_t* raw_len, int* value_len) {
 }  // namespace
 
 TextOrigin::TextOrigin(std::shared_ptr<const std::string> content, std::string file,
-                       const YAML::Node& node)
+                       YamlNode node)
     : content_(std::move(content)), file_(std::move(file)) {
   if (!node.IsDefined()) return;
-  YAML::Mark m = node.Mark();
-  if (m.is_null()) return;
-  line_ = m.line + 1;
-  col_ = m.column + 1;
-  if (content_ && m.pos >= 0 && static_cast<size_t>(m.pos) < content_->size()) pos_ = m.pos;
+  line_ = node.line();
+  col_ = node.col();
+  if (content_ && node.pos() >= 0 && static_cast<size_t>(node.pos()) < content_->size()) {
+    pos_ = node.pos();
+  }
 }
 
 Location TextOrigin::Start() const { return Location{file_, line_, col_}; }

@@ -14,7 +14,7 @@
 
 #include "absl/strings/string_view.h"
 #include "base/diagnostics.h"
-#include "yaml-cpp/yaml.h"
+#include "base/yaml_tree.h"
 
 namespace fitrank::rules {
 
@@ -22,7 +22,7 @@ class TextOrigin {
  public:
   TextOrigin() = default;
   // `node` is the scalar holding the text; `content` the whole file it was parsed from.
-  TextOrigin(std::shared_ptr<const std::string> content, std::string file, const YAML::Node& node);
+  TextOrigin(std::shared_ptr<const std::string> content, std::string file, YamlNode node);
 
   // The location of byte `offset` of `value` (the scalar's text as YAML delivered it).
   // Offsets at or past the end map to just after the last character.

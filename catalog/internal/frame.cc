@@ -7,8 +7,7 @@ namespace fitrank::catalog_internal {
 
 std::optional<FileFrame> ReadFrame(const FileSource& source, absl::string_view kind,
                                    Diagnostics* diags,
-                                   std::vector<std::pair<std::string, std::string>>* texts,
-                                   const std::vector<EmbeddedFile>* images) {
+                                   std::vector<std::pair<std::string, std::string>>* texts) {
   const std::string path = absl::StrCat("catalog/", kind, ".yaml");
   FileFrame frame;
   frame.file = source.DisplayName(path);
@@ -23,21 +22,13 @@ std::optional<FileFrame> ReadFrame(const FileSource& source, absl::string_view k
                  "prices .yaml files; --data DIR replaces only the files it has");
     return std::nullopt;
   }
-  if (images != nullptr) {
-    const std::string image_path = absl::StrCat(path, ".img");
-    for (const EmbeddedFile& image : *images) {
-      if (image.path == image_path) {
-        frame.tree = YamlTree::FromImage(absl::string_view(image.begin, image.end - image.begin),
-                                         *content);
-        break;
-      }
-    }
-  }
+  // The shipped files' trees were made at build time; other text is parsed.
+  frame.tree = YamlTree::FromShippedImage(*content);
   if (frame.tree == nullptr) frame.tree = YamlTree::Parse(*content, frame.file, diags);
   texts->emplace_back(frame.file, std::move(*content));
   if (frame.tree == nullptr) return std::nullopt;
 
-  RecordReader r(frame.tree->root(), frame.file, diags, "the catalog file");
+  MapReader r(frame.tree->root(), frame.file, diags, "the catalog file", std::string(kCatalogDoc));
   if (!r.ok()) return std::nullopt;
   std::string schema, file_kind;
   if (r.Required("schema", &schema) && schema != kCatalogSchema) {
@@ -95,7 +86,7 @@ std::optional<FileFrame> ReadFrame(const FileSource& source, absl::string_view k
   return frame;
 }
 
-bool ReadSource(RecordReader& r, const FileFrame& frame, SourceRef* out) {
+bool ReadSource(MapReader& r, const FileFrame& frame, SourceRef* out) {
   std::string key;
   if (!r.Required("source", &key)) return false;
   auto it = frame.sources.find(key);

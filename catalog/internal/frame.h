@@ -19,13 +19,15 @@
 #include "absl/strings/string_view.h"
 #include "base/diagnostics.h"
 #include "base/file_source.h"
-#include "catalog/internal/record_reader.h"
-#include "catalog/internal/yaml_tree.h"
+#include "base/yaml_reader.h"
+#include "base/yaml_tree.h"
 #include "catalog/types.h"
 
 namespace fitrank::catalog_internal {
 
 inline constexpr absl::string_view kCatalogSchema = "fitrank.catalog/v1";
+// Where the catalog's keys are documented, for hints.
+inline constexpr absl::string_view kCatalogDoc = "catalog/README.md";
 
 struct FileFrame {
   std::string file;                                        // display name, for diagnostics
@@ -37,16 +39,14 @@ struct FileFrame {
 
 // Reads `catalog/<kind>.yaml` from `source`. Reports a missing file, a YAML syntax error and
 // any problem with the frame; returns nullopt if the entries cannot be read at all. The
-// file's display name and text are appended to `texts` whenever it could be read. If `images`
-// has a YamlTree image for the path made from exactly this text, it replaces parsing.
+// file's display name and text are appended to `texts` whenever it could be read.
 std::optional<FileFrame> ReadFrame(const FileSource& source, absl::string_view kind,
                                    Diagnostics* diags,
-                                   std::vector<std::pair<std::string, std::string>>* texts,
-                                   const std::vector<EmbeddedFile>* images);
+                                   std::vector<std::pair<std::string, std::string>>* texts);
 
 // Reads the entry's required `source:` key into `out`. False (reported) if it is missing or
 // not one of the file's sources.
-bool ReadSource(RecordReader& r, const FileFrame& frame, SourceRef* out);
+bool ReadSource(MapReader& r, const FileFrame& frame, SourceRef* out);
 
 }  // namespace fitrank::catalog_internal
 

@@ -11,7 +11,7 @@ std::string EntryWhat(YamlNode node, absl::string_view kind, int index) {
   return absl::StrCat(kind, " #", index + 1);
 }
 
-void ReadId(RecordReader& r, bool any_case, std::string* id, Places* places) {
+void ReadId(MapReader& r, bool any_case, std::string* id, Places* places) {
   places->entry = r.Where();
   if (!r.Required("id", id)) return;
   places->id = r.WhereOf("id");
@@ -30,7 +30,7 @@ void ReadId(RecordReader& r, bool any_case, std::string* id, Places* places) {
   }
 }
 
-void ReadAliases(RecordReader& r, std::vector<std::string>* aliases, Places* places) {
+void ReadAliases(MapReader& r, std::vector<std::string>* aliases, Places* places) {
   if (!r.Optional("aliases", aliases)) return;
   YamlNode list = r.Child("aliases");
   places->aliases.clear();
@@ -45,7 +45,7 @@ void ReadAliases(RecordReader& r, std::vector<std::string>* aliases, Places* pla
   }
 }
 
-void ReadWordList(RecordReader& r, absl::string_view key, const std::vector<std::string>& allowed,
+void ReadWordList(MapReader& r, absl::string_view key, const std::vector<std::string>& allowed,
                   bool required, std::vector<std::string>* out) {
   std::vector<std::string> words;
   if (required && r.ok() && !r.Has(key)) {
@@ -71,7 +71,7 @@ void ReadWordList(RecordReader& r, absl::string_view key, const std::vector<std:
   }
 }
 
-void ReadDate(RecordReader& r, absl::string_view key, bool required, std::string* out) {
+void ReadDate(MapReader& r, absl::string_view key, bool required, std::string* out) {
   if (!(required ? r.Required(key, out) : r.Optional(key, out))) return;
   const std::string& s = *out;
   auto digits = [&](size_t from, size_t n) {
@@ -98,7 +98,7 @@ void ReadDate(RecordReader& r, absl::string_view key, bool required, std::string
   }
 }
 
-bool OptionalNum(RecordReader& r, absl::string_view key, double* out, double min, double max) {
+bool OptionalNum(MapReader& r, absl::string_view key, double* out, double min, double max) {
   double v = 0;
   if (!r.Optional(key, &v, 0, max) || v == 0) return false;
   if (v < min) {
@@ -112,7 +112,7 @@ bool OptionalNum(RecordReader& r, absl::string_view key, double* out, double min
   return true;
 }
 
-bool OptionalNum(RecordReader& r, absl::string_view key, int* out, int min, int max) {
+bool OptionalNum(MapReader& r, absl::string_view key, int* out, int min, int max) {
   int v = 0;
   if (!r.Optional(key, &v, 0, max) || v == 0) return false;
   if (v < min) {
@@ -125,7 +125,7 @@ bool OptionalNum(RecordReader& r, absl::string_view key, int* out, int min, int 
   return true;
 }
 
-void Inconsistent(RecordReader& r, absl::string_view key, std::string message, std::string hint) {
+void Inconsistent(MapReader& r, absl::string_view key, std::string message, std::string hint) {
   r.diags()->Error("inconsistent", r.WhereOf(key), std::move(message), std::move(hint));
 }
 

@@ -8,7 +8,7 @@ namespace fitrank::catalog_internal {
 void ReadGpu(YamlNode node, int index, const FileFrame& frame, Diagnostics* diags,
              Gpu* g, Places* places) {
   places->what = EntryWhat(node, "gpu", index);
-  RecordReader r(node, frame.file, diags, places->what);
+  MapReader r(node, frame.file, diags, places->what, std::string(kCatalogDoc));
   places->entry = r.Where();
   if (!r.ok()) return;
   ReadId(r, /*any_case=*/false, &g->id, places);
@@ -75,7 +75,7 @@ void ReadGpu(YamlNode node, int index, const FileFrame& frame, Diagnostics* diag
 void ReadInterconnect(YamlNode node, int index, const FileFrame& frame,
                       Diagnostics* diags, Interconnect* ic, Places* places) {
   places->what = EntryWhat(node, "interconnect", index);
-  RecordReader r(node, frame.file, diags, places->what);
+  MapReader r(node, frame.file, diags, places->what, std::string(kCatalogDoc));
   places->entry = r.Where();
   if (!r.ok()) return;
   ReadId(r, /*any_case=*/false, &ic->id, places);
@@ -89,7 +89,7 @@ void ReadInterconnect(YamlNode node, int index, const FileFrame& frame,
 void ReadPrice(YamlNode node, int index, const FileFrame& frame, Diagnostics* diags,
                Price* p, Places* places) {
   places->what = absl::StrCat("price #", index + 1);
-  RecordReader r(node, frame.file, diags, places->what);
+  MapReader r(node, frame.file, diags, places->what, std::string(kCatalogDoc));
   places->entry = r.Where();
   if (!r.ok()) return;
   places->entry = r.Where();

@@ -10,11 +10,11 @@ constexpr int kMaxLayers = 1000;
 
 // Reads `attention:` (absent: full attention on every layer). True if `kv_layers` was given,
 // even as 0.
-bool ReadAttention(RecordReader& model, const Model& m, Attention* a) {
+bool ReadAttention(MapReader& model, const Model& m, Attention* a) {
   YamlNode node = model.Child("attention");
   if (!node.IsDefined() || node.IsNull()) return false;
-  RecordReader r(node, model.file(), model.diags(),
-              absl::StrCat("the attention of model `", m.id, "`"));
+  MapReader r(node, model.file(), model.diags(),
+              absl::StrCat("the attention of model `", m.id, "`"), std::string(kCatalogDoc));
   if (!r.ok()) return false;
   const bool kv_layers_given = r.Has("kv_layers");
   std::string kind;
@@ -64,13 +64,13 @@ bool ReadAttention(RecordReader& model, const Model& m, Attention* a) {
   return kv_layers_given;
 }
 
-void ReadQuality(RecordReader& model, const Model& m, Quality* q) {
+void ReadQuality(MapReader& model, const Model& m, Quality* q) {
   if (model.ok() && !model.Has("quality")) {
     model.Missing("quality", "{score: <0-100>, source: \"...\"}");
     return;
   }
-  RecordReader r(model.Child("quality"), model.file(), model.diags(),
-              absl::StrCat("the quality of model `", m.id, "`"));
+  MapReader r(model.Child("quality"), model.file(), model.diags(),
+              absl::StrCat("the quality of model `", m.id, "`"), std::string(kCatalogDoc));
   if (!r.ok()) return;
   r.Required("score", &q->score, 0, 100);
   r.Optional("estimated", &q->estimated);
@@ -83,7 +83,7 @@ void ReadQuality(RecordReader& model, const Model& m, Quality* q) {
 void ReadModel(YamlNode node, int index, const FileFrame& frame, Diagnostics* diags,
                Model* m, Places* places) {
   places->what = EntryWhat(node, "model", index);
-  RecordReader r(node, frame.file, diags, places->what);
+  MapReader r(node, frame.file, diags, places->what, std::string(kCatalogDoc));
   places->entry = r.Where();
   if (!r.ok()) return;
   ReadId(r, /*any_case=*/false, &m->id, places);
@@ -158,7 +158,7 @@ void ReadModel(YamlNode node, int index, const FileFrame& frame, Diagnostics* di
 void ReadDiffusion(YamlNode node, int index, const FileFrame& frame, Diagnostics* diags,
                    DiffusionModel* d, Places* places) {
   places->what = EntryWhat(node, "diffusion model", index);
-  RecordReader r(node, frame.file, diags, places->what);
+  MapReader r(node, frame.file, diags, places->what, std::string(kCatalogDoc));
   places->entry = r.Where();
   if (!r.ok()) return;
   ReadId(r, /*any_case=*/false, &d->id, places);

@@ -8,7 +8,7 @@ namespace fitrank::catalog_internal {
 void ReadQuant(YamlNode node, int index, const FileFrame& frame, Diagnostics* diags,
                Quant* q, Places* places) {
   places->what = EntryWhat(node, "quant", index);
-  RecordReader r(node, frame.file, diags, places->what);
+  MapReader r(node, frame.file, diags, places->what, std::string(kCatalogDoc));
   places->entry = r.Where();
   if (!r.ok()) return;
   // Quant ids keep their customary spelling: Q4_K_M, IQ3_XXS, FP8.
@@ -44,7 +44,7 @@ void ReadQuant(YamlNode node, int index, const FileFrame& frame, Diagnostics* di
 void ReadRuntime(YamlNode node, int index, const FileFrame& frame, Diagnostics* diags,
                  Runtime* rt, Places* places) {
   places->what = EntryWhat(node, "runtime", index);
-  RecordReader r(node, frame.file, diags, places->what);
+  MapReader r(node, frame.file, diags, places->what, std::string(kCatalogDoc));
   places->entry = r.Where();
   if (!r.ok()) return;
   ReadId(r, /*any_case=*/false, &rt->id, places);

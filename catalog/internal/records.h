@@ -1,5 +1,5 @@
 // Readers for one catalog entry of each kind: YAML map -> record, every problem reported with
-// its position (see record_reader.h). Each reader checks the entry on its own (fields,
+// its position (see base/yaml_reader.h). Each reader checks the entry on its own (fields,
 // types, ranges, enums, internal consistency such as active <= total parameters); checks that
 // span entries or files (duplicate names, cross references) are in checks.h and use the
 // positions the readers leave in `Places`.
@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "base/diagnostics.h"
-#include "catalog/internal/record_reader.h"
+#include "base/yaml_reader.h"
 #include "catalog/internal/frame.h"
 #include "catalog/types.h"
 
@@ -53,25 +53,25 @@ void ReadPrice(YamlNode node, int index, const FileFrame& frame, Diagnostics* di
 std::string EntryWhat(YamlNode node, absl::string_view kind, int index);
 
 // Reads the required `id` (lower-case unless `any_case`), and `aliases`, into `places`.
-void ReadId(RecordReader& r, bool any_case, std::string* id, Places* places);
-void ReadAliases(RecordReader& r, std::vector<std::string>* aliases, Places* places);
+void ReadId(MapReader& r, bool any_case, std::string* id, Places* places);
+void ReadAliases(MapReader& r, std::vector<std::string>* aliases, Places* places);
 
 // A list whose every item must be one of `allowed`; an item that is not is reported at its
 // own position with a did-you-mean and left out.
-void ReadWordList(RecordReader& r, absl::string_view key, const std::vector<std::string>& allowed,
+void ReadWordList(MapReader& r, absl::string_view key, const std::vector<std::string>& allowed,
                   bool required, std::vector<std::string>* out);
 
 // A date: "2024", "2024-07" or "2024-07-23".
-void ReadDate(RecordReader& r, absl::string_view key, bool required, std::string* out);
+void ReadDate(MapReader& r, absl::string_view key, bool required, std::string* out);
 
 // An optional number where, as everywhere in the catalog, 0 means "not known": absent or 0
 // leaves `*out` untouched (its default) and returns false; anything else must lie in
 // [min, max].
-bool OptionalNum(RecordReader& r, absl::string_view key, double* out, double min, double max);
-bool OptionalNum(RecordReader& r, absl::string_view key, int* out, int min, int max);
+bool OptionalNum(MapReader& r, absl::string_view key, double* out, double min, double max);
+bool OptionalNum(MapReader& r, absl::string_view key, int* out, int min, int max);
 
 // Reports an inconsistency between fields at the position of `key`'s value.
-void Inconsistent(RecordReader& r, absl::string_view key, std::string message, std::string hint);
+void Inconsistent(MapReader& r, absl::string_view key, std::string message, std::string hint);
 
 }  // namespace fitrank::catalog_internal
 

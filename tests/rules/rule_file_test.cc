@@ -13,10 +13,10 @@ namespace {
 // Maps `offset` of the value of key `key` (top-level map) in `yaml` to a location.
 Location At(const std::string& yaml, const std::string& key, int offset) {
   Diagnostics d;
-  auto root = ParseYaml(yaml, "f.yaml", &d);
-  EXPECT_TRUE(root.has_value());
-  const YAML::Node& cr = *root;
-  YAML::Node n = cr[key];
+  auto tree = ParseYaml(yaml, "f.yaml", &d);
+  EXPECT_NE(tree, nullptr);
+  if (tree == nullptr) return {};
+  YamlNode n = tree->root().Get(key);
   TextOrigin o(std::make_shared<const std::string>(yaml), "f.yaml", n);
   return o.At(n.Scalar(), offset);
 }

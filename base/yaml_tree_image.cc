@@ -2,19 +2,19 @@
 // to the exact YAML text it came from.
 //
 //   "FRYT" u32 version | u64 yaml bytes | u64 yaml hash | u32 nodes | u32 children | u32 text bytes
-//   nodes: u8 type, i32 line, i32 col, u32 begin, u32 size   (17 bytes each)
+//   nodes: u8 type, i32 line, i32 col, i32 pos, u32 begin, u32 size   (21 bytes each)
 //   children: u32 each | text bytes
 #include <cstring>
 
-#include "catalog/internal/yaml_tree.h"
+#include "base/yaml_tree.h"
 
-namespace fitrank::catalog_internal {
+namespace fitrank {
 namespace {
 
 constexpr char kMagic[4] = {'F', 'R', 'Y', 'T'};
 constexpr uint32_t kVersion = 1;
 constexpr size_t kHeaderBytes = 4 + 4 + 8 + 8 + 4 + 4 + 4;
-constexpr size_t kNodeBytes = 1 + 4 + 4 + 4 + 4;
+constexpr size_t kNodeBytes = 1 + 4 + 4 + 4 + 4 + 4;
 
 // A word-at-a-time multiplicative hash: stable across builds and processes (absl::Hash is
 // not), ~0.1 ms for the whole catalog. Not cryptographic: it guards against using the image of
@@ -70,6 +70,7 @@ std::string YamlTree::Image(absl::string_view content) const {
     Put<uint8_t>(&out, static_cast<uint8_t>(n.type));
     Put<int32_t>(&out, n.line);
     Put<int32_t>(&out, n.col);
+    Put<int32_t>(&out, n.pos);
     Put<uint32_t>(&out, n.begin);
     Put<uint32_t>(&out, n.size);
   }
@@ -100,6 +101,7 @@ std::unique_ptr<YamlTree> YamlTree::FromImage(absl::string_view image,
     c.Get(&type);
     c.Get(&n.line);
     c.Get(&n.col);
+    c.Get(&n.pos);
     c.Get(&n.begin);
     c.Get(&n.size);
     if (type > static_cast<uint8_t>(Type::kSeq)) return nullptr;
@@ -121,4 +123,4 @@ std::unique_ptr<YamlTree> YamlTree::FromImage(absl::string_view image,
   return tree;
 }
 
-}  // namespace fitrank::catalog_internal
+}  // namespace fitrank

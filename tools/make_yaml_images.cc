@@ -1,10 +1,11 @@
-// Build step: parses catalog YAML files into YamlTree images (catalog/images.h).
+// Build step: parses the shipped .yaml files into YamlTree images (base/yaml_tree.h), so that
+// fitrank never parses its own data at run time.
 //
-//   fitrank_make_catalog_images SOURCE_ROOT OUT_DIR catalog/gpus.yaml ...
+//   fitrank_make_yaml_images SOURCE_ROOT OUT_DIR rules/fit.yaml catalog/gpus.yaml ...
 //
-// writes OUT_DIR/catalog/gpus.yaml.img for each file. A file that does not parse gets an empty
-// image, which the loader ignores: it then parses the YAML and reports the error with its
-// position, as for any other file, instead of the build failing here.
+// writes OUT_DIR/<file>.img for each file. A file that does not parse gets an empty image,
+// which is never used: fitrank then parses the YAML and reports the error with its position,
+// as for any other file, instead of the build failing here.
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -12,7 +13,7 @@
 #include <string>
 
 #include "base/diagnostics.h"
-#include "catalog/internal/yaml_tree.h"
+#include "base/yaml_tree.h"
 
 int main(int argc, char** argv) {
   if (argc < 3) {
@@ -30,7 +31,7 @@ int main(int argc, char** argv) {
     text << in.rdbuf();
     const std::string content = text.str();
     fitrank::Diagnostics diags;
-    auto tree = fitrank::catalog_internal::YamlTree::Parse(content, argv[i], &diags);
+    auto tree = fitrank::YamlTree::Parse(content, argv[i], &diags);
     const std::filesystem::path out = out_dir / (std::string(argv[i]) + ".img");
     std::filesystem::create_directories(out.parent_path());
     std::ofstream o(out, std::ios::binary | std::ios::trunc);

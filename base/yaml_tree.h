@@ -1,16 +1,21 @@
-// A compact, read-only YAML tree for the catalog files, parsed with libyaml.
+// A compact, read-only YAML tree: what every fitrank data file is read through
+// (base/yaml_reader.h reads structs from it).
 //
-// Why not yaml-cpp (base/yaml_reader.h)? Speed: every fitrank command loads the whole catalog
-// (~750 KB of YAML) and the command must finish in well under 50 ms. yaml-cpp needs ~60 ms
-// just to scan these files and ~120 ms to build its node tree; libyaml scans them in ~7 ms,
-// and folding its events into one flat array of nodes costs little more. The tree keeps what
-// diagnostics need: every node's line and column (1-based).
+// Parse() folds yaml-cpp's parser events into one flat array of nodes; the tree keeps what
+// diagnostics need: every node's line and column (1-based). yaml-cpp's own node tree is not
+// used: it costs ~120 ms to build for the ~1 MB of shipped data, and every command must finish
+// in well under 50 ms.
+//
+// Shipped files are not parsed at run time at all: a build step (base/make_yaml_images.cc)
+// stores each embedded .yaml file's tree as a compact image (Image()), and
+// FromShippedImage() finds the image of a text by its length and hash. Edited or user files
+// have no image and are parsed.
 //
 // Scalars "", "~", "null", "Null" and "NULL" written without quotes are null nodes. Anchors and
-// aliases are supported (an alias is the anchored node); tags are ignored; only the first
-// document of a stream is read.
-#ifndef FITRANK_CATALOG_INTERNAL_YAML_TREE_H_
-#define FITRANK_CATALOG_INTERNAL_YAML_TREE_H_
+// aliases are supported (an alias is the anchored node; an alias of a container still open is
+// null, so the tree has no cycles); tags are ignored; only the first document is read.
+#ifndef FITRANK_BASE_YAML_TREE_H_
+#define FITRANK_BASE_YAML_TREE_H_
 
 #include <cstdint>
 #include <memory>
@@ -20,7 +25,7 @@
 #include "absl/strings/string_view.h"
 #include "base/diagnostics.h"
 
-namespace fitrank::catalog_internal {
+namespace fitrank {
 
 class YamlTree;
 class YamlNode;
@@ -41,6 +46,10 @@ class YamlNode {
   absl::string_view Scalar() const;
   // Children: a sequence's items, or a map's entries (use Key()/Value()).
   size_t size() const;
+  // A sequence's items, for range-for; nothing for other nodes.
+  class ItemIterator;
+  ItemIterator begin() const;
+  ItemIterator end() const;
   YamlNode Item(size_t i) const;   // sequences
   YamlNode Key(size_t i) const;    // maps
   YamlNode Value(size_t i) const;  // maps
@@ -49,6 +58,8 @@ class YamlNode {
 
   int line() const;
   int col() const;
+  // Byte offset of the node's first character in the parsed text.
+  int pos() const;
   Location Where(absl::string_view file) const;
 
  private:
@@ -61,9 +72,8 @@ class YamlNode {
 class YamlTree {
  public:
   // Parses `content`; on a syntax error adds a "yaml-syntax" diagnostic at the error's
-  // position and returns nullptr. Unlike ParseYaml() it does not register `content` with
-  // `diags` (the caller does, only if there is something to render: it is large). The tree
-  // lives on the heap because nodes point at it.
+  // position and returns nullptr. Unlike ParseYaml() it neither looks for a shipped image nor
+  // registers `content` with `diags`. The tree lives on the heap because nodes point at it.
   static std::unique_ptr<YamlTree> Parse(absl::string_view content, absl::string_view file,
                                          Diagnostics* diags);
 
@@ -76,6 +86,9 @@ class YamlTree {
   // The tree of an Image(), or nullptr if `image` is malformed, of another format version, or
   // was not made from exactly `content` (so an edited or overriding file is always parsed).
   static std::unique_ptr<YamlTree> FromImage(absl::string_view image, absl::string_view content);
+  // The tree of `content` from the images of the shipped files (base/yaml_images.cc), or
+  // nullptr if `content` is not byte for byte a shipped .yaml file.
+  static std::unique_ptr<YamlTree> FromShippedImage(absl::string_view content);
 
  private:
   friend class YamlNode;
@@ -85,7 +98,7 @@ class YamlTree {
   enum class Type : uint8_t { kNull, kScalar, kMap, kSeq };
   struct Node {
     Type type = Type::kNull;
-    int line = 0, col = 0;
+    int line = 0, col = 0, pos = 0;
     uint32_t begin = 0, size = 0;  // scalar: bytes in text_; map/seq: entries in children_
   };
   std::vector<Node> nodes_;
@@ -124,9 +137,25 @@ inline YamlNode YamlNode::Key(size_t i) const {
 inline YamlNode YamlNode::Value(size_t i) const {
   return YamlNode(tree_, tree_->children_[tree_->nodes_[index_].begin + 2 * i + 1]);
 }
+class YamlNode::ItemIterator {
+ public:
+  ItemIterator(YamlNode seq, size_t i) : seq_(seq), i_(i) {}
+  YamlNode operator*() const { return seq_.Item(i_); }
+  ItemIterator& operator++() { return ++i_, *this; }
+  bool operator!=(const ItemIterator& o) const { return i_ != o.i_; }
+
+ private:
+  YamlNode seq_;
+  size_t i_;
+};
+inline YamlNode::ItemIterator YamlNode::begin() const { return ItemIterator(*this, 0); }
+inline YamlNode::ItemIterator YamlNode::end() const {
+  return ItemIterator(*this, IsSequence() ? size() : 0);
+}
 inline int YamlNode::line() const { return tree_ ? tree_->nodes_[index_].line : 0; }
 inline int YamlNode::col() const { return tree_ ? tree_->nodes_[index_].col : 0; }
+inline int YamlNode::pos() const { return tree_ ? tree_->nodes_[index_].pos : 0; }
 
-}  // namespace fitrank::catalog_internal
+}  // namespace fitrank
 
-#endif  // FITRANK_CATALOG_INTERNAL_YAML_TREE_H_
+#endif  // FITRANK_BASE_YAML_TREE_H_

@@ -1,6 +1,7 @@
 #include "cli/args.h"
 
 #include <cmath>
+#include <cstdint>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -101,7 +102,9 @@ std::optional<double> Args::GetDouble(absl::string_view flag, double min, double
 std::optional<int> Args::GetInt(absl::string_view flag, int min, int max) const {
   auto v = Get(flag);
   if (!v) return std::nullopt;
-  int n = 0;
+  // Read as 64 bits so that a whole number too large for an int is "out of range", not
+  // "not a whole number".
+  int64_t n = 0;
   if (!absl::SimpleAtoi(*v, &n)) {
     throw UsageError(absl::StrCat("`--", flag, "` must be a whole number, got `", *v, "`"));
   }
@@ -109,7 +112,7 @@ std::optional<int> Args::GetInt(absl::string_view flag, int min, int max) const 
     throw UsageError(absl::StrCat("`--", flag, " ", *v, "` is out of range"),
                      absl::StrCat("use a value from ", min, " to ", max));
   }
-  return n;
+  return static_cast<int>(n);
 }
 
 }  // namespace fitrank::cli

@@ -53,6 +53,9 @@ TEST(EstimateCli, BadInputExitsTwo) {
   EXPECT_EQ(Fr({"estimate", "--gpu", "4090", "--gpus", "0", "--model", "llama 3.1 8b"}).code, 2);
   EXPECT_EQ(Fr({"estimate", "--gpu", "4090", "--model", "llama 3.1 8b", "--ram", "-1"}).code, 2);
   EXPECT_EQ(Fr({"estimate", "--gpu", "4090", "--model", "llama 3.1 8b", "--batch", "100000000"}).code, 2);
+  Out huge = Fr({"estimate", "--gpu", "4090", "--model", "llama 3.1 8b", "--context", "99999999999"});
+  EXPECT_EQ(huge.code, 2);
+  EXPECT_NE(huge.err.find("out of range"), std::string::npos) << huge.err;
   Out fp8 = Fr({"estimate", "--gpu", "rtx 3090", "--model", "llama 3.1 8b", "--quant", "FP8", "--runtime", "vllm"});
   EXPECT_EQ(fp8.code, 2);
   EXPECT_NE(fp8.err.find("FP8"), std::string::npos) << fp8.err;

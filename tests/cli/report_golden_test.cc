@@ -1,6 +1,7 @@
 // Golden files of every user-facing report (text and JSON) for a panel of setups spanning an
 // 8 GB card, a 24 GB card, a mixed rig, an Apple 64 GB machine, a Strix Halo 128 GB, an 80 GB
 // datacenter card and a 256 GB accelerator. FITRANK_UPDATE_GOLDEN=1 rewrites them.
+#include <ostream>
 #include <regex>
 #include <sstream>
 #include <string>
@@ -17,6 +18,8 @@ struct PanelSetup {
   std::string slug;
   std::vector<std::string> gpu_args;  // --gpu ... flags
 };
+// For test listings (ctest shows the parameter): the slug, not the struct's bytes.
+void PrintTo(const PanelSetup& p, std::ostream* os) { *os << p.slug; }
 
 const std::vector<PanelSetup>& Panel() {
   static const std::vector<PanelSetup> kPanel = {

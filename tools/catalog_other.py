@@ -320,9 +320,9 @@ _GGUF_RUNTIMES = ["llama.cpp", "ollama"]
 # and the imatrix, and put IQ4_XS at 0.92, below Q3_K_L's measured retention per bit).
 _IQ_MEASURED_AS = {
     "IQ4_XS": ("Q4_K_S", "llama.cpp PR #5747 (ikawrakow, 2024-02, \"IQ4_XS: a 4.25 bpw "
-                         "quantization\"): perplexity about equal to Q4_K_S at a ~5% smaller "
-                         "file, on LLaMA-v1/v2 and Mistral-7B; Artefact2's KL-divergence table "
-                         "for Mistral-7B GGUFs (2024) likewise puts IQ4_XS level with Q4_K_S"),
+                         "quantization\") reports perplexity on par with Q4_K_S at a smaller "
+                         "file; community KL-divergence comparisons of GGUF types (Artefact2's "
+                         "overview, 2024) put the two level too"),
 }
 
 

@@ -58,7 +58,13 @@ Json ToJson(const Attention& a) {
 }
 
 Json ToJson(const Quality& q) {
-  return Json{{"score", q.score}, {"estimated", q.estimated}, {"source", q.source}};
+  return Json{{"score", q.score},
+              {"estimated", q.estimated},
+              {"coding", q.coding},
+              {"coding_estimated", q.coding_estimated},
+              {"math", q.math},
+              {"math_estimated", q.math_estimated},
+              {"source", q.source}};
 }
 
 Json ToJson(const Model& m) {

@@ -76,10 +76,18 @@ struct Attention {
   int qk_rope_head_dim = 0;       // MLA: decoupled RoPE dims cached beside the latent
 };
 
+// LMArena-derived quality, 0-100 (score = clamp((elo - 975) / 5, 0, 100), tools/catalog_models.py).
+// `score` is the text (overall) leaderboard; `coding` and `math` the leaderboard's coding and
+// math categories, on the same scale. Each carries its own `*_estimated` flag: a measured text
+// elo may come with an estimated category (text elo + the family's or kind's typical offset).
 struct Quality {
-  double score = 0;        // 0-100
-  bool estimated = false;  // true: not a leaderboard figure; `source` says how it was derived
-  std::string source;      // "LMArena text 2025-12-11: elo 1262.0" or the estimate's method
+  double score = 0;               // 0-100, text leaderboard
+  bool estimated = false;         // true: not a leaderboard figure; `source` says how it was derived
+  double coding = 0;              // 0-100, coding category (optional in YAML: default `score`)
+  bool coding_estimated = false;  // default: `estimated`
+  double math = 0;                // 0-100, math category (optional in YAML: default `score`)
+  bool math_estimated = false;    // default: `estimated`
+  std::string source;             // "LMArena text 2025-12-11: elo 1262.0" or the estimate's method
 };
 
 struct Model {

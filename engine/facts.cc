@@ -127,6 +127,10 @@ Facts::Facts(rules::FactSchema* s) {
   model_age_months = s->Number("model.age_months",
                                "Months between its release and the newest model in the catalog", "months");
   model_quality_score = s->Number("model.quality.score", "Quality score 0-100 (leaderboard or estimate)");
+  model_quality_coding = s->Number("model.quality.coding",
+                                   "Coding quality 0-100: LMArena coding category, same scale as the score");
+  model_quality_math = s->Number("model.quality.math",
+                                 "Math quality 0-100: LMArena math category, same scale as the score");
   model_required_missing = s->Number("model.required_missing",
                                      "How many of the workload's required capabilities it lacks");
   model_preferred_share = s->Number("model.preferred_share",
@@ -136,6 +140,10 @@ Facts::Facts(rules::FactSchema* s) {
   model_ollama = s->Bool("model.ollama", "Has an ollama tag: one command to run");
   model_quality_estimated = s->Bool("model.quality.estimated",
                                     "The quality score is an estimate, not a leaderboard figure");
+  model_quality_coding_estimated = s->Bool("model.quality.coding_estimated",
+                                           "The coding quality is an estimate, not a leaderboard figure");
+  model_quality_math_estimated = s->Bool("model.quality.math_estimated",
+                                         "The math quality is an estimate, not a leaderboard figure");
   model_capabilities = s->StringList(
       "model.capabilities", "code, reasoning, tools, vision, multilingual, long-context, audio, math");
   // quant.*
@@ -287,6 +295,10 @@ void Facts::FillModel(const Model& m, const ModelWorkloadText& text,
   v->Set(model_max_context_k, m.max_context / 1024.0);
   v->Set(model_age_months, MonthsBetween(m.release_date, newest_release));
   v->Set(model_quality_score, m.quality.score);
+  v->Set(model_quality_coding, m.quality.coding);
+  v->Set(model_quality_math, m.quality.math);
+  v->Set(model_quality_coding_estimated, m.quality.coding_estimated);
+  v->Set(model_quality_math_estimated, m.quality.math_estimated);
   v->Set(model_required_missing, text.required_missing_count);
   v->Set(model_preferred_share, text.preferred_share);
   v->Set(model_moe, active < m.params_b);

@@ -115,8 +115,10 @@ class Facts {
       model_license, model_release_date, model_required_missing_text, model_preferred_text;
   rules::NumberFact model_params_b, model_active_params_b, model_max_context, model_max_context_k,
       model_age_months,
-      model_quality_score, model_required_missing, model_preferred_share;
-  rules::BoolFact model_moe, model_thinking, model_ollama, model_quality_estimated;
+      model_quality_score, model_quality_coding, model_quality_math, model_required_missing,
+      model_preferred_share;
+  rules::BoolFact model_moe, model_thinking, model_ollama, model_quality_estimated,
+      model_quality_coding_estimated, model_quality_math_estimated;
   rules::StringListFact model_capabilities;
   // quant.*
   rules::StringFact quant_id, quant_family, quant_requires_precision;

@@ -7,17 +7,29 @@ on the LMArena text leaderboard of 2025-12-11 (llm_models.csv `lmarena_elo`). It
 open models of late 2025 (elo ~1420-1440) at ~89-93 and the 2023 chat models (Llama 2 7B Chat
 1055, Vicuna 13B 1060, Mixtral 8x7B 1133) at ~16-32.
 
-Models without an elo get an ESTIMATED elo (quality.estimated = true), then the same formula:
-  1. Same-family relative: a base or fine-tuned checkpoint of a scored catalog model takes that
-     model; otherwise take the LMArena-scored model(s) of the same `family` whose effective
-     size is nearest (several at the same size are averaged) (effective size = total params for dense models, sqrt(total x active) for
-     MoE), and move its elo along a size curve: K_small elo per doubling of effective size
-     below 16B and K_large above, the two slopes fitted by least squares on all scored families
-     with family fixed effects (printed by the script and written into each source text).
-  2. No scored relative: elo = a + b*log2(effective size) + c*(release year - 2024), an
-     ordinary least-squares fit over every scored catalog model, the year clamped to the range
-     of the scored models' release dates (no extrapolation into the future).
-  Estimates never exceed the best LMArena elo in the data.
+Models without an elo get an ESTIMATED elo (quality.estimated = true), then the same formula.
+The estimate is deliberately conservative (LMArena rates small recent models generously, and an
+extrapolated figure must not outrank a measured one of the same value):
+  1. A base or fine-tuned checkpoint of a scored catalog model takes that model's elo.
+  2. Prior: elo = a + b_s*min(x, 3) + b_l*max(x - 3, 0) + c*(year - 2024), x = log2(effective
+     size), least squares over every scored model, the year clamped to the scored models' range
+     (no extrapolation into the future). The hinge at 8B lets small models fall faster (~56 elo
+     per doubling below 8B, ~17 above); its leave-one-out error (~38 elo) is its uncertainty.
+  3. Family: the scored model(s) of the same `family` nearest in effective size (averaged if
+     several at that size), moved along a within-family size curve (elo per doubling below and
+     above 8B, fitted by least squares with family fixed effects). Its uncertainty is the
+     leave-one-out error of this method, measured separately for relatives released within
+     3 months (~33 elo) and further apart (~73 elo), plus SIGMA_PER_DOUBLING per doubling moved.
+  4. The two are blended by inverse variance (a long extrapolation from a flagship leans on the
+     prior), and the result lowered by CONSERVATIVE_Z standard errors of the blend.
+  5. Caps: never above a scored model of the same family that is larger, nor above the best
+     LMArena elo in the data.
+  (effective size = total params for dense models, sqrt(total x active) for MoE.)
+Coding and math (quality.coding / quality.math): the LMArena coding and math category elos
+(llm_models.csv lmarena_coding_elo / lmarena_math_elo) on the same scale. Missing ones are
+estimated (marked *_estimated) as the (possibly estimated) text elo plus the mean category -
+text offset of the model's family, else of its kind (code models run ~+34 in coding), else of
+all scored models.
 Embedding models are not rated (score 0, estimated). Base (pretrained, not instruction-tuned)
 checkpoints get the estimate of their family like any other model; their `kind` says what they
 are.
@@ -69,13 +81,16 @@ MODEL_SOURCES = {
         "leaderboard of 2025-12-11 (lmarena/arena-catalog @c9558b6, ratings of catalog models "
         "only, as recorded in llm_models.csv)."),
     "quality-estimate": (
-        "quality.estimated = true: elo estimated from the nearest LMArena-scored model of the "
-        "same family, moved along a within-family size curve (elo per doubling of effective "
-        "size, one slope below and one above 16B, fitted by least squares with family fixed "
-        "effects; effective size = total params, or sqrt(total x active) for MoE), else from a "
-        "least-squares fit elo = a + b*log2(size) + c*(year - 2024) over all scored models "
-        "(year clamped to their range), capped at the best scored elo; then the same score "
-        "formula. Not a leaderboard figure."),
+        "quality.estimated = true: a conservative elo estimate, then the same score formula. "
+        "Prior: least squares over all scored models of elo on log2(effective size) with a "
+        "hinge at 8B and on release year (clamped to the scored range); family: the nearest "
+        "scored model of the same family moved along a within-family size curve (fitted with "
+        "family fixed effects). The two are blended by inverse variance (uncertainties: "
+        "leave-one-out errors, the family's growing with the distance moved), lowered by one "
+        "standard error, and capped at any larger scored model of the family. Coding and math "
+        "categories: measured where LMArena has them, else the text elo plus the family's (or "
+        "kind's) mean category offset, marked estimated. Each entry's source gives its numbers. "
+        "Not a leaderboard figure."),
 }
 
 TOOLS_FAMILIES = {
@@ -374,18 +389,51 @@ def _solve(a, b):
     return [m[i][n] / m[i][i] for i in range(n)]
 
 
-HINGE_LOG2 = 4.0  # 16B effective parameters: the size curve flattens above it
+HINGE_LOG2 = 3.0  # 8B effective parameters: both size curves flatten above it
+# Uncertainty of an estimate moved along the family size curve, in elo: the leave-one-out
+# error of the family method (printed by the script) for a relative released within
+# SAME_RELEASE_MONTHS (~32 elo: one model line at several sizes) or further apart (~73 elo:
+# successive versions differ that much), plus SIGMA_PER_DOUBLING per doubling moved. The
+# per-doubling term is judgement, not a fit: the scored data hold too few long extrapolations
+# (a 9B from a 355B flagship) to measure it, and such small siblings are often different
+# products (vision, distilled, "flash") rather than points on one scaling curve.
+SAME_RELEASE_MONTHS = 3.0
+SIGMA_PER_DOUBLING = 10.0
+# How far below the point estimate the shipped estimate sits, in standard errors of the
+# blended estimate: an estimate is a conservative (lower) figure, so that an extrapolated model
+# does not outrank a measured one of the same point value.
+CONSERVATIVE_Z = 1.0
 
 
 def _size_curve(x, k_small, k_large):
-    """Piecewise-linear elo-vs-log2(size) curve: slope k_small below 16B, k_large above."""
+    """Piecewise-linear elo-vs-log2(size) curve: slope k_small below 8B, k_large above."""
     return k_small * min(x, HINGE_LOG2) + k_large * max(x - HINGE_LOG2, 0.0)
 
 
-def fit_quality_model(models):
-    scored = [m for m in models if m["_elo"] > 0 and m["kind"] != "embedding"]
+def _global_features(m, year):
+    x = math.log2(_eff(m))
+    return [1.0, min(x, HINGE_LOG2), max(x - HINGE_LOG2, 0.0), year - 2024]
+
+
+def _fit_global(scored):
+    """Least squares elo = a + b_small*min(x, 3) + b_large*max(x - 3, 0) + c*(year - 2024)."""
+    years = [_year(m["release_date"]) for m in scored]
+    rows = [_global_features(m, y) for m, y in zip(scored, years)]
+    ys = [m["_elo"] for m in scored]
+    n = len(rows[0])
+    ata = [[sum(r[i] * r[j] for r in rows) for j in range(n)] for i in range(n)]
+    aty = [sum(r[i] * y for r, y in zip(rows, ys)) for i in range(n)]
+    return _solve(ata, aty), min(years), max(years)
+
+
+def _global_elo(m, coef, year_min, year_max):
+    yr = min(max(_year(m["release_date"]), year_min), year_max)
+    return sum(c * f for c, f in zip(coef, _global_features(m, yr))), yr
+
+
+def _fit_family_slopes(scored):
     # Pooled within-family (family fixed effects) least squares of elo on the two hinge
-    # features min(x, 4) and max(x - 4, 0), x = log2(effective size).
+    # features min(x, 3) and max(x - 3, 0), x = log2(effective size).
     fam = {}
     for m in scored:
         fam.setdefault(m["family"], []).append(m)
@@ -404,68 +452,173 @@ def fit_quality_model(models):
             s22 += b * b
             s1y += a * y
             s2y += b * y
-    k_small, k_large = _solve([[s11, s12], [s12, s22]], [s1y, s2y])
-    # Global fit elo = a + b*log2(size) + c*(year - 2024), year clamped to the scored range.
-    years = [_year(m["release_date"]) for m in scored]
-    rows = [[1.0, math.log2(_eff(m)), y - 2024] for m, y in zip(scored, years)]
-    ys = [m["_elo"] for m in scored]
-    ata = [[sum(r[i] * r[j] for r in rows) for j in range(3)] for i in range(3)]
-    aty = [sum(r[i] * y for r, y in zip(rows, ys)) for i in range(3)]
-    coef = _solve(ata, aty)
+    return _solve([[s11, s12], [s12, s22]], [s1y, s2y])
+
+
+def _nearest_scored_relatives(m, pool):
+    """The scored models of m's family nearest in effective size (all of them if several are
+    at the same size, e.g. successive versions of one checkpoint), or []."""
+    x = math.log2(_eff(m))
+    rel = [r for r in pool if r is not m and r["family"] == m["family"] and r["_elo"] > 0
+           and r["kind"] != "embedding"]
+    if not rel:
+        return []
+    dmin = min(abs(math.log2(_eff(r)) - x) for r in rel)
+    return sorted((r for r in rel if abs(math.log2(_eff(r)) - x) - dmin < 1e-9),
+                  key=lambda r: r["id"])
+
+
+def _release_line(m, rel):
+    """"same" if a relative was released within SAME_RELEASE_MONTHS of m, else "other"."""
+    gap = min(abs(_year(r["release_date"]) - _year(m["release_date"])) for r in rel) * 12
+    return "same" if gap <= SAME_RELEASE_MONTHS else "other"
+
+
+def _rms(xs):
+    return math.sqrt(sum(v * v for v in xs) / len(xs)) if xs else 0.0
+
+
+def fit_quality_model(models):
+    scored = [m for m in models if m["_elo"] > 0 and m["kind"] != "embedding"]
+    k_small, k_large = _fit_family_slopes(scored)
+    coef, year_min, year_max = _fit_global(scored)
+    # Leave-one-out errors of both methods over the scored models: the standard errors that
+    # weigh them against each other.
+    fam_err = {"same": [], "other": []}
+    glob_err = []
+    for m in scored:
+        rest = [r for r in scored if r is not m]
+        c2, y0, y1 = _fit_global(rest)
+        glob_err.append(_global_elo(m, c2, y0, y1)[0] - m["_elo"])
+        rel = _nearest_scored_relatives(m, rest)
+        if rel:
+            ks, kl = _fit_family_slopes(rest)
+            xr = math.log2(_eff(rel[0]))
+            base = sum(r["_elo"] for r in rel) / len(rel)
+            est = base + _size_curve(math.log2(_eff(m)), ks, kl) - _size_curve(xr, ks, kl)
+            fam_err[_release_line(m, rel)].append(est - m["_elo"])
+    # Typical LMArena coding and math offsets (category elo - text elo), per family and per
+    # kind, over the models that have both.
+    offsets = {}
+    for cat in ("coding", "math"):
+        by_family, by_kind = {}, {}
+        for m in scored:
+            if m[f"_{cat}_elo"] > 0:
+                d = m[f"_{cat}_elo"] - m["_elo"]
+                by_family.setdefault(m["family"], []).append(d)
+                by_kind.setdefault(m["kind"], []).append(d)
+        every = [d for ds in by_kind.values() for d in ds]
+        offsets[cat] = {"family": {k: sum(v) / len(v) for k, v in by_family.items()},
+                        "kind": {k: sum(v) / len(v) for k, v in by_kind.items()},
+                        "all": sum(every) / len(every)}
     return {"k_small": k_small, "k_large": k_large, "coef": coef, "n": len(scored),
-            "year_min": min(years), "year_max": max(years),
+            "year_min": year_min, "year_max": year_max,
+            "sigma_family": {k: _rms(v) for k, v in fam_err.items()},
+            "n_family_loo": {k: len(v) for k, v in fam_err.items()},
+            "sigma_global": _rms(glob_err), "offsets": offsets,
             "elo_max": max(m["_elo"] for m in scored)}
 
 
-def quality(m, models, qm):
-    if m["kind"] == "embedding":
-        return {"score": 0.0, "estimated": True,
-                "source": "not rated: embedding model (no chat quality score)"}
-    if m["_elo"] > 0:
-        extra = []
-        if m["_coding_elo"]:
-            extra.append(f"coding {m['_coding_elo']:.1f}")
-        if m["_math_elo"]:
-            extra.append(f"math {m['_math_elo']:.1f}")
-        tail = f" ({', '.join(extra)})" if extra else ""
-        return {"score": round(elo_to_score(m["_elo"]), 2), "estimated": False,
-                "source": f"LMArena text leaderboard 2025-12-11: elo {m['_elo']:.1f}{tail}"}
+def estimate_elo(m, models, qm):
+    """(elo, how) for a model without an LMArena text elo: see the module docstring."""
     x = math.log2(_eff(m))
     by_id = {r["id"]: r for r in models}
     like = by_id.get(m.get("_like", ""))
     if like is not None and like["_elo"] > 0:
-        rel = [like]  # a base/fine-tuned checkpoint of a scored model: that model
-    else:
-        rel = [r for r in models if r["family"] == m["family"] and r["_elo"] > 0
-               and r["kind"] != "embedding"]
-        if rel:
-            # The scored relatives nearest in effective size (all of them if several are at the
-            # same size, e.g. successive versions of one checkpoint).
-            dmin = min(abs(math.log2(_eff(r)) - x) for r in rel)
-            rel = sorted((r for r in rel if abs(math.log2(_eff(r)) - x) - dmin < 1e-9),
-                         key=lambda r: r["id"])
+        # A base or fine-tuned checkpoint of a scored model: that model's figures.
+        return like["_elo"], (f"estimate: the LMArena elo of {like['id']} ({like['_elo']:.1f}), "
+                              f"whose checkpoint this is; not a leaderboard figure")
     ks, kl = qm["k_small"], qm["k_large"]
+    a, bs, bl, c = qm["coef"]
+    glob, yr = _global_elo(m, qm["coef"], qm["year_min"], qm["year_max"])
+    sg = qm["sigma_global"]
+    parts = [f"size-and-date prior {a:.0f} + {bs:.1f}*min(log2 B, 3) + {bl:.1f}*max(log2 B - 3, "
+             f"0) + {c:.1f}*(year - 2024) at {_eff(m):.3g}B effective, {yr:.2f} = {glob:.0f} "
+             f"(+-{sg:.0f})"]
+    rel = _nearest_scored_relatives(m, models)
     if rel:
         xr = math.log2(_eff(rel[0]))
         base = sum(r["_elo"] for r in rel) / len(rel)
-        elo = base + _size_curve(x, ks, kl) - _size_curve(xr, ks, kl)
+        fam = base + _size_curve(x, ks, kl) - _size_curve(xr, ks, kl)
+        line = _release_line(m, rel)
+        sf = qm["sigma_family"][line] + SIGMA_PER_DOUBLING * abs(x - xr)
+        w = sg * sg / (sg * sg + sf * sf)
+        point = w * fam + (1 - w) * glob
+        sigma = 1 / math.sqrt(1 / (sf * sf) + 1 / (sg * sg))
         who = (f"{rel[0]['id']} (elo {base:.1f}" if len(rel) == 1 else
                f"{', '.join(r['id'] for r in rel)} (mean elo {base:.1f}")
-        src = (f"estimate: nearest LMArena-scored relative {who}, {_eff(rel[0]):.3g}B effective)"
-               f" moved to {_eff(m):.3g}B along the within-family size curve ({ks:.1f} elo per "
-               f"doubling below 16B, {kl:.1f} above) = elo {elo:.0f}; not a leaderboard figure")
+        parts.insert(0, f"nearest LMArena-scored relative {who}, {_eff(rel[0]):.3g}B effective) "
+                        f"moved along the family size curve ({ks:.1f} elo per doubling below 8B, "
+                        f"{kl:.1f} above) = {fam:.0f} (+-{sf:.0f}, "
+                        f"{'same release' if line == 'same' else 'another release'})")
+        how = f"{parts[0]}, weighted {w:.2f} against the {parts[1]}: {point:.0f}"
     else:
-        a, b, c = qm["coef"]
-        yr = min(max(_year(m["release_date"]), qm["year_min"]), qm["year_max"])
-        elo = a + b * x + c * (yr - 2024)
-        src = (f"estimate: no scored relative; elo = {a:.0f} + {b:.1f}*log2({_eff(m):.3g}B) + "
-               f"{c:.1f}*({yr:.2f} - 2024) = {elo:.0f} (least squares over {qm['n']} "
-               f"LMArena-scored catalog models; year clamped to their range); not a leaderboard "
-               f"figure")
+        point, sigma = glob, sg
+        how = f"no scored relative; {parts[0]}"
+    elo = point - CONSERVATIVE_Z * sigma
+    how += f", minus {CONSERVATIVE_Z:g} standard error ({sigma:.0f}) = elo {elo:.0f}"
+    bigger = [r for r in models if r["family"] == m["family"] and r["_elo"] > 0
+              and r["kind"] != "embedding" and _eff(r) > _eff(m) * 1.05]
+    if bigger:
+        cap = min(bigger, key=lambda r: r["_elo"])
+        if elo > cap["_elo"]:
+            elo = cap["_elo"]
+            how += f"; capped at the elo of the larger {cap['id']} ({elo:.1f})"
     if elo > qm["elo_max"]:
         elo = qm["elo_max"]
-        src += f"; capped at the best LMArena elo in the data ({elo:.1f})"
-    return {"score": round(elo_to_score(elo), 2), "estimated": True, "source": src}
+        how += f"; capped at the best LMArena elo in the data ({elo:.1f})"
+    return elo, f"estimate: {how}; not a leaderboard figure"
+
+
+def _category(m, cat, text_elo, text_estimated, models, qm):
+    """(score, estimated, source) of LMArena category `cat` (coding / math)."""
+    measured = m[f"_{cat}_elo"]
+    by_id = {r["id"]: r for r in models}
+    like = by_id.get(m.get("_like", ""))
+    if measured > 0:
+        return round(elo_to_score(measured), 2), False, f"LMArena {cat} elo {measured:.1f}"
+    if like is not None and like[f"_{cat}_elo"] > 0:
+        v = like[f"_{cat}_elo"]
+        return (round(elo_to_score(v), 2), True,
+                f"estimate: the LMArena {cat} elo of {like['id']} ({v:.1f})")
+    off = qm["offsets"][cat]
+    if m["family"] in off["family"]:
+        d, whose = off["family"][m["family"]], f"the {m['family']} family's"
+    elif m["kind"] in off["kind"]:
+        d, whose = off["kind"][m["kind"]], f"{m['kind']} models'"
+    else:
+        d, whose = off["all"], "all scored models'"
+    elo = text_elo + d
+    text = "estimated text elo" if text_estimated else "text elo"
+    return (round(elo_to_score(elo), 2), True,
+            f"estimate: {text} {text_elo:.0f} {d:+.0f} ({whose} mean LMArena {cat} - text "
+            f"offset) = {elo:.0f}")
+
+
+def quality(m, models, qm):
+    if m["kind"] == "embedding":
+        return {"score": 0.0, "estimated": True, "coding": 0.0, "coding_estimated": True,
+                "math": 0.0, "math_estimated": True,
+                "source": "not rated: embedding model (no chat quality score)"}
+    if m["_elo"] > 0:
+        elo, estimated = m["_elo"], False
+        src = f"LMArena text leaderboard 2025-12-11: elo {elo:.1f}"
+    else:
+        elo, src = estimate_elo(m, models, qm)
+        estimated = True
+    q = {"score": round(elo_to_score(elo), 2), "estimated": estimated}
+    tails = []
+    for cat in ("coding", "math"):
+        score, est, how = _category(m, cat, elo, estimated, models, qm)
+        q[cat] = score
+        q[f"{cat}_estimated"] = est
+        tails.append(f"{cat} {score:.1f}: {how}" if est or estimated else how)
+    if not estimated and not q["coding_estimated"] and not q["math_estimated"]:
+        src += f" (coding {m['_coding_elo']:.1f}, math {m['_math_elo']:.1f})"
+    else:
+        src += "; " + "; ".join(tails)
+    q["source"] = src
+    return q
 
 
 _STRIP_WORDS = re.compile(r"\s+(Instruct|Chat|IT)\b")

@@ -282,7 +282,8 @@ QUANT_SOURCES = {
         "files show on Llama-3-8B (4.64 vs 4.5 bpw), an estimate. quality_retention is an "
         "estimate: linear interpolation in bpw on the frontier of the measured K/legacy-quant "
         "points (see llama-cpp-quantize); below Q2_K extrapolated along the Q2_K-Q3_K_S slope "
-        "and floored at 0.3."),
+        "and floored at 0.3. Exception: IQ4_XS takes Q4_K_S's retention, the quality its "
+        "llama.cpp PR (#5747) measured it at (each quant's quality_source says which)."),
     "float-formats": (
         "IEEE/bfloat16 storage: 32 or 16 bits per weight exactly. llama.cpp's quantize table "
         "lists F16 +0.0020 and BF16 -0.0050 ppl on Mistral-7B: lossless in practice."),
@@ -313,6 +314,16 @@ QUANT_SOURCES = {
 }
 
 _GGUF_RUNTIMES = ["llama.cpp", "ollama"]
+
+# i-quants whose quality llama.cpp's authors measured against a K-quant: the retention of that
+# K-quant is taken instead of the bpw interpolation (which knows nothing of the non-linear grid
+# and the imatrix, and put IQ4_XS at 0.92, below Q3_K_L's measured retention per bit).
+_IQ_MEASURED_AS = {
+    "IQ4_XS": ("Q4_K_S", "llama.cpp PR #5747 (ikawrakow, 2024-02, \"IQ4_XS: a 4.25 bpw "
+                         "quantization\") reports perplexity on par with Q4_K_S at a smaller "
+                         "file; community KL-divergence comparisons of GGUF types (Artefact2's "
+                         "overview, 2024) put the two level too"),
+}
 
 
 def _retention_from_ppl(dppl):
@@ -364,12 +375,16 @@ def build_quants():
         if gib is None:
             bpw = nominal + IQ_OVERHEAD_BPW
             ret = interp(bpw)
+            qsrc = ("estimate: interpolated at this bpw on the frontier of the llama.cpp "
+                    "Llama-3-8B measurements (i-quants made with an imatrix usually do better)")
+            if qid in _IQ_MEASURED_AS:
+                like, why = _IQ_MEASURED_AS[qid]
+                ret = next(q["quality_retention"] for q in quants if q["id"] == like)
+                qsrc = f"the retention of {like}: {why}"
             quants.append({
                 "id": qid, "aliases": aliases, "family": fam, "bits": float(bits),
                 "bpw": bpw, "variable_bpw": False, "quality_retention": ret,
-                "quality_source": ("estimate: interpolated at this bpw on the frontier of the "
-                                   "llama.cpp Llama-3-8B measurements (i-quants made with an "
-                                   "imatrix usually do better)"),
+                "quality_source": qsrc,
                 "runtimes": list(_GGUF_RUNTIMES), "requires_precision": "",
                 "notes": note + f"; bpw = nominal {nominal} + {IQ_OVERHEAD_BPW} output-tensor "
                          "overhead (estimate)",

@@ -169,6 +169,9 @@ def shape_model(m, fields, problems):
     rec["attention"] = att
     q = m["quality"]
     rec["quality"] = {"score": float(q["score"]), "estimated": bool(q["estimated"]),
+                      "coding": float(q["coding"]),
+                      "coding_estimated": bool(q["coding_estimated"]),
+                      "math": float(q["math"]), "math_estimated": bool(q["math_estimated"]),
                       "source": q["source"]}
     return shape(rec, "Model", fields["Model"], problems, m["id"])
 
@@ -301,6 +304,10 @@ def check_all(docs, problems):
         q = m["quality"]
         if not 0 <= q["score"] <= 100 or not q["source"]:
             problems.add(f"model {mid}: quality score/source")
+        if not (0 <= q["coding"] <= 100 and 0 <= q["math"] <= 100):
+            problems.add(f"model {mid}: quality coding/math outside 0-100")
+        if q["estimated"] and not (q["coding_estimated"] and q["math_estimated"]):
+            problems.add(f"model {mid}: a measured coding/math score on an estimated model")
         if not q["estimated"] and not q["source"].startswith("LMArena"):
             problems.add(f"model {mid}: non-estimated quality must cite LMArena")
         if not m["release_date"] or not m["hf_repo"] or not m["license"]:
@@ -484,10 +491,17 @@ def main():
     print(f"  interconnects.yaml {len(shaped['interconnects']):4d}")
     print(f"  prices.yaml        {len(shaped['prices']):4d}")
     print(f"  quality: score = clamp((elo - {catalog_models.ELO_OFFSET:g}) / "
-          f"{catalog_models.ELO_PER_POINT:g}, 0, 100); K = {qm['k_small']:.2f} / {qm['k_large']:.2f} "
-          f"elo per doubling below / above 16B; "
-          f"fallback elo = {qm['coef'][0]:.1f} + {qm['coef'][1]:.2f}*log2(B) + "
-          f"{qm['coef'][2]:.2f}*(year-2024) over {qm['n']} scored models")
+          f"{catalog_models.ELO_PER_POINT:g}, 0, 100); family curve {qm['k_small']:.2f} / "
+          f"{qm['k_large']:.2f} elo per doubling below / above 8B (leave-one-out error "
+          f"{qm['sigma_family']['same']:.0f} same release, n={qm['n_family_loo']['same']}; "
+          f"{qm['sigma_family']['other']:.0f} other, n={qm['n_family_loo']['other']}); prior "
+          f"elo = {qm['coef'][0]:.1f} + {qm['coef'][1]:.2f}*min(log2 B, 3) + "
+          f"{qm['coef'][2]:.2f}*max(log2 B - 3, 0) + {qm['coef'][3]:.2f}*(year-2024) over "
+          f"{qm['n']} scored models (leave-one-out error {qm['sigma_global']:.0f})")
+    for cat in ("coding", "math"):
+        off = qm["offsets"][cat]
+        print(f"  {cat} - text elo offset: mean {off['all']:+.1f}; by kind " +
+              ", ".join(f"{k} {v:+.1f}" for k, v in sorted(off["kind"].items())))
     for rid, why in gpu_skipped:
         print(f"  skipped gpus.csv row {rid}: {why}")
     for rid, why in model_dropped:

@@ -74,6 +74,16 @@ void ReadQuality(MapReader& model, const Model& m, Quality* q) {
   if (!r.ok()) return;
   r.Required("score", &q->score, 0, 100);
   r.Optional("estimated", &q->estimated);
+  // The coding and math categories default to the text score and its flag (catalogs written
+  // before they existed, hand-made test catalogs).
+  q->coding = q->score;
+  q->coding_estimated = q->estimated;
+  q->math = q->score;
+  q->math_estimated = q->estimated;
+  r.Optional("coding", &q->coding, 0, 100);
+  r.Optional("coding_estimated", &q->coding_estimated);
+  r.Optional("math", &q->math, 0, 100);
+  r.Optional("math_estimated", &q->math_estimated);
   r.Required("source", &q->source);
   r.CheckUnknownKeys();
 }

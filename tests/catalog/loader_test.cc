@@ -69,6 +69,11 @@ TEST(LoaderTest, AppliesModelDefaults) {
   EXPECT_EQ(llama->attention.kv_layers, 32);  // = layers when absent
   EXPECT_DOUBLE_EQ(llama->quality.score, 48.5);
   EXPECT_FALSE(llama->quality.estimated);
+  // No coding/math categories in the fixture: they default to the text score and its flag.
+  EXPECT_DOUBLE_EQ(llama->quality.coding, 48.5);
+  EXPECT_FALSE(llama->quality.coding_estimated);
+  EXPECT_DOUBLE_EQ(llama->quality.math, 48.5);
+  EXPECT_FALSE(llama->quality.math_estimated);
   EXPECT_EQ(llama->release_date, "2024-07-23");
 
   const Model* moe = catalog->ModelById("qwen3-30b-a3b");
@@ -76,6 +81,8 @@ TEST(LoaderTest, AppliesModelDefaults) {
   EXPECT_DOUBLE_EQ(moe->active_params_b, 3.3);
   EXPECT_EQ(moe->experts, 128);
   EXPECT_TRUE(moe->quality.estimated);
+  EXPECT_TRUE(moe->quality.coding_estimated);
+  EXPECT_TRUE(moe->quality.math_estimated);
 
   const Model* gemma = catalog->ModelById("gemma-3-27b-it");
   ASSERT_NE(gemma, nullptr);

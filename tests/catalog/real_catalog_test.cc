@@ -142,6 +142,70 @@ TEST(ShippedCatalogTest, EveryModelHasAQualityWithItsSource) {
   }
 }
 
+TEST(ShippedCatalogTest, CodingAndMathQualityAreOnTheScoreScale) {
+  int measured_coding = 0;
+  for (const Model& m : Shipped().models()) {
+    SCOPED_TRACE(m.id);
+    EXPECT_GE(m.quality.coding, 0);
+    EXPECT_LE(m.quality.coding, 100);
+    EXPECT_GE(m.quality.math, 0);
+    EXPECT_LE(m.quality.math, 100);
+    // A measured category needs a measured text score (it comes from the same leaderboard).
+    if (m.quality.estimated) {
+      EXPECT_TRUE(m.quality.coding_estimated);
+      EXPECT_TRUE(m.quality.math_estimated);
+    }
+    if (!m.quality.coding_estimated) ++measured_coding;
+  }
+  EXPECT_GE(measured_coding, 100);
+  // LMArena's coding category separates a code model from its text score: Qwen2.5 Coder 32B
+  // (text elo 1230.3, coding 1275.9).
+  const Model* coder = Shipped().ModelById("qwen2.5-coder-32b-instruct");
+  ASSERT_NE(coder, nullptr);
+  EXPECT_NEAR(coder->quality.coding, (1275.9 - 975) / 5, 0.01);
+  EXPECT_GT(coder->quality.coding, coder->quality.score + 5);
+}
+
+TEST(ShippedCatalogTest, EstimatedQualityIsConservative) {
+  auto model = [](absl::string_view id) {
+    const Model* m = Shipped().ModelById(id);
+    EXPECT_NE(m, nullptr) << id;
+    return m;
+  };
+  // Extrapolations must not put small models above measured larger ones: a 0.8B estimate
+  // below the measured Llama 3.1 8B, a 10B vision "flash" model below its family's flagship
+  // by a wide margin and not above Gemma 3 27B (measured).
+  EXPECT_TRUE(model("qwen3.5-0.8b")->quality.estimated);
+  EXPECT_LT(model("qwen3.5-0.8b")->quality.score, model("llama-3.1-8b-instruct")->quality.score);
+  EXPECT_LT(model("gemma-3-270m-it")->quality.score, 20);
+  EXPECT_LT(model("glm-4.6v-flash")->quality.score, model("gemma-3-27b-it")->quality.score);
+  EXPECT_LT(model("glm-4.6v-flash")->quality.score, model("glm-4.6")->quality.score - 10);
+  // Never above a larger scored model of the same family.
+  for (const Model& m : Shipped().models()) {
+    if (!m.quality.estimated || m.kind == "embedding") continue;
+    for (const Model& r : Shipped().models()) {
+      if (r.quality.estimated || r.family != m.family) continue;
+      auto eff = [](const Model& x) {
+        return x.active_params_b < x.params_b ? std::sqrt(x.params_b * x.active_params_b)
+                                              : x.params_b;
+      };
+      if (eff(r) > eff(m) * 1.05) {
+        EXPECT_LE(m.quality.score, r.quality.score + 1e-9) << m.id << " above " << r.id;
+      }
+    }
+  }
+}
+
+TEST(ShippedCatalogTest, IQ4XSKeepsWhatQ4KSKeeps) {
+  // llama.cpp PR #5747: IQ4_XS matches Q4_K_S perplexity at fewer bits per weight.
+  const Quant* iq4 = Shipped().FindQuant("IQ4_XS").found;
+  const Quant* q4ks = Shipped().FindQuant("Q4_K_S").found;
+  ASSERT_NE(iq4, nullptr);
+  ASSERT_NE(q4ks, nullptr);
+  EXPECT_DOUBLE_EQ(iq4->quality_retention, q4ks->quality_retention);
+  EXPECT_LT(iq4->bpw, q4ks->bpw);
+}
+
 TEST(ShippedCatalogTest, DiffusionModelsAreComplete) {
   int video = 0;
   for (const DiffusionModel& d : Shipped().diffusion()) {

@@ -139,12 +139,15 @@ TEST(RulesDiff, IdenticalTreesChangeNothingAndAnEditShows) {
   auto parsed = nlohmann::json::parse(same.out);
   EXPECT_EQ(parsed["summary"]["rankings_changed"], 0);
   EXPECT_EQ(parsed["summary"]["rankings"], 3);
-  // Make estimated quality count for nothing: top picks move.
+  // Make an estimated quality score count for almost nothing: top picks move.
   std::ifstream in(b + "/quality.yaml");
   std::stringstream text;
   text << in.rdbuf();
   std::string q = text.str();
-  q.replace(q.find("score: -1.5 * (0.12"), 19, "score: 0 * (0.12");
+  const std::string penalty = "score: -1.5 * 0.05 * quant.effective_quality";
+  size_t at = q.find(penalty);
+  ASSERT_NE(at, std::string::npos) << "quality.estimated changed; update this test";
+  q.replace(at, penalty.size(), "score: -1.5 * 0.9 * quant.effective_quality");
   Write(b + "/quality.yaml", q);
   Result changed = Fitrank({"rules", "diff", a, b, "--workload", "coding", "--gpu", "RTX 4090",
                             "--gpu", "RTX 3060 12GB", "--gpu", "H100 SXM5"});

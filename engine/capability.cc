@@ -93,18 +93,20 @@ CapabilityRow DiffusionRowFor(const ReportEnv& env, const Setup& setup,
   env.estimator->RunDiffusion(in, &e);
   row.status = StatusOf(e.fit);
   row.memory_gb = e.total_gb;
+  row.quant = std::string(e.precision);
   if (row.status == "no") {
-    row.detail = absl::StrCat("needs ", Gb(e.total_gb), ", has ", Gb(e.usable_gb));
+    row.detail = absl::StrCat("needs ", Gb(e.total_gb), " even at ", e.precision, ", has ",
+                              Gb(e.usable_gb));
     return row;
   }
   if (spec.kind == "video") {
     row.ms_per_frame = e.seconds_per_frame * 1000;
     row.detail = absl::StrCat("~", FrameText(e.seconds_per_frame), " at ", e.width, "x",
-                              e.height, ", ", e.frames, " frames");
+                              e.height, ", ", e.frames, " frames, ", e.precision);
   } else {
     row.seconds_per_image = e.seconds_per_image;
     row.detail = absl::StrCat("~", TimeText(e.seconds_per_image), " per image at ", e.width, "x",
-                              e.height, ", ", e.steps, " steps");
+                              e.height, ", ", e.steps, " steps, ", e.precision);
   }
   if (row.status == "offload") row.detail += " (with offload)";
   return row;
@@ -135,6 +137,7 @@ DiffusionSummary BuildDiffusionSummary(const ReportEnv& env, const Setup& setup)
     row.model_id = d.id;
     row.kind = d.kind;
     row.status = StatusOf(e.fit);
+    row.precision = std::string(e.precision);
     row.width = e.width;
     row.height = e.height;
     row.steps = e.steps;
@@ -153,8 +156,10 @@ DiffusionSummary BuildDiffusionSummary(const ReportEnv& env, const Setup& setup)
     s.rows.push_back(row);
   }
   s.basis =
-      "Each model at its default resolution, steps and frame count with 16-bit weights; "
-      "\"offload\" swaps text encoders or weights through host RAM and is slower than shown.";
+      "Each model at its default resolution, steps and frame count, with the denoiser at the "
+      "highest precision that stays on the GPU (BF16, else FP8 or GGUF Q8_0, else Q4_0; text "
+      "encoders at 16 bits, run before sampling); \"offload\" parks the text encoders in host "
+      "RAM, or streams the denoiser from it every step (much slower).";
   return s;
 }
 

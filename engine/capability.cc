@@ -93,20 +93,19 @@ CapabilityRow DiffusionRowFor(const ReportEnv& env, const Setup& setup,
   env.estimator->RunDiffusion(in, &e);
   row.status = StatusOf(e.fit);
   row.memory_gb = e.total_gb;
-  row.quant = std::string(e.precision);
+  row.quant = std::string(e.precision);  // shown beside the model name
   if (row.status == "no") {
-    row.detail = absl::StrCat("needs ", Gb(e.total_gb), " even at ", e.precision, ", has ",
-                              Gb(e.usable_gb));
+    row.detail = absl::StrCat("needs ", Gb(e.total_gb), ", has ", Gb(e.usable_gb));
     return row;
   }
   if (spec.kind == "video") {
     row.ms_per_frame = e.seconds_per_frame * 1000;
     row.detail = absl::StrCat("~", FrameText(e.seconds_per_frame), " at ", e.width, "x",
-                              e.height, ", ", e.frames, " frames, ", e.precision);
+                              e.height, ", ", e.frames, " frames");
   } else {
     row.seconds_per_image = e.seconds_per_image;
     row.detail = absl::StrCat("~", TimeText(e.seconds_per_image), " per image at ", e.width, "x",
-                              e.height, ", ", e.steps, " steps, ", e.precision);
+                              e.height, ", ", e.steps, " steps");
   }
   if (row.status == "offload") row.detail += " (with offload)";
   return row;

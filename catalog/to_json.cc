@@ -120,7 +120,15 @@ Json ToJson(const DiffusionModel& d) {
   j["latent_downsample"] = d.latent_downsample;
   j["temporal_downsample"] = d.temporal_downsample;
   j["patch_size"] = d.patch_size;
-  j["gflops_per_step"] = d.gflops_per_step;
+  j["cfg_passes"] = d.cfg_passes;
+  j["hidden_size"] = d.hidden_size;
+  j["attention_layers"] = d.attention_layers;
+  j["token_params_b"] = d.token_params_b;
+  j["text_tokens"] = d.text_tokens;
+  j["context_images"] = d.context_images;
+  j["gflops_per_pass"] = d.gflops_per_pass;
+  j["attention_gflops_per_pass"] = d.attention_gflops_per_pass;
+  j["per_frame_attention"] = d.per_frame_attention;
   j["vram_min_gb"] = d.vram_min_gb;
   j["vram_recommended_gb"] = d.vram_recommended_gb;
   j["release_date"] = d.release_date;

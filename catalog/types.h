@@ -140,7 +140,26 @@ struct DiffusionModel {
   int latent_downsample = 8;         // VAE spatial compression
   int temporal_downsample = 1;       // video VAE temporal compression
   int patch_size = 1;                // DiT patch size in latent pixels (UNets: 1)
-  double gflops_per_step = 0;        // optional: measured/published FLOPs per step at the default resolution
+  // Compute of one sampling step (engine/diffusion.cc). A step runs the denoiser cfg_passes
+  // times: 2 with classifier-free guidance (prompt + negative prompt), 1 for guidance- or
+  // adversarially-distilled models. Optional: 2 when absent.
+  int cfg_passes = 2;
+  // Transformer layout (config.json): width, blocks with self-attention over all tokens (0 for
+  // linear attention, and for UNets whose attention is in attention_gflops_per_pass).
+  // hidden_size also sizes the activations (UNets: the width at the latent resolution).
+  // Optional: 0 = unknown (estimated from params_b).
+  int hidden_size = 0;
+  int attention_layers = 0;
+  double token_params_b = 0;         // optional: parameters applied to every token (no adaLN
+                                     // modulation, embedders); 0 = all active parameters
+  int text_tokens = 0;               // optional: text tokens in the joint attention (MMDiT)
+  int context_images = 0;            // optional: reference images whose tokens join (editing)
+  // Optional: FLOPs of one denoiser pass at the default resolution and frames (UNets, where
+  // the layout is not a stack of equal blocks), and its quadratic attention part (Q K^T and
+  // the weighted sum), which grows with tokens^2; the rest grows with tokens.
+  double gflops_per_pass = 0;
+  double attention_gflops_per_pass = 0;
+  bool per_frame_attention = false;  // optional: video attention within each frame (SVD's UNet)
   double vram_min_gb = 0;            // optional: published minimum (with offload/quantization)
   double vram_recommended_gb = 0;    // optional
   std::string release_date;

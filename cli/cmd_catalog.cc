@@ -196,8 +196,8 @@ Listing<Model> ModelListing() {
 Listing<DiffusionModel> DiffusionListing() {
   return {"diffusion models",
           {"Name", "Kind", "Architecture", "Params B", "Resolution", "Steps", "Frames",
-           "GFLOPs/step"},
-          {false, false, false, true, true, true, true, true},
+           "Passes/step", "GFLOPs/pass"},
+          {false, false, false, true, true, true, true, true, true},
           [](const DiffusionModel& d, const CellStyle& s) {
             return std::vector<std::string>{d.name,
                                             d.kind,
@@ -206,7 +206,8 @@ Listing<DiffusionModel> DiffusionListing() {
                                             absl::StrCat(d.width, "x", d.height),
                                             s.Int(d.steps),
                                             s.Int(d.frames),
-                                            s.Num(d.gflops_per_step, 0)};
+                                            s.Int(d.cfg_passes),
+                                            s.Num(d.gflops_per_pass, 0)};
           },
           [](const DiffusionModel& d) {
             return Join({d.id, d.name, Words(d.aliases), d.family, d.org, d.kind,

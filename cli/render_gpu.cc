@@ -101,6 +101,7 @@ Json GpuJson(const GpuReport& r) {
                     {"model_id", d.model_id},
                     {"kind", d.kind},
                     {"status", d.status},
+                    {"precision", d.precision},
                     {"width", d.width},
                     {"height", d.height},
                     {"steps", d.steps},
@@ -266,8 +267,8 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
   out << "  " << r.diffusion.runnable << " of " << r.diffusion.total
       << " diffusion models run on this GPU (" << r.diffusion.native << " natively).\n";
   if (!r.diffusion.rows.empty()) {
-    TextTable t({"Model", "Kind", "Resolution", "Status", "Memory", "Time"},
-                {false, false, false, false, true, true});
+    TextTable t({"Model", "Kind", "Resolution", "Status", "Weights", "Memory", "Time"},
+                {false, false, false, false, false, true, true});
     for (const DiffusionRow& d : r.diffusion.rows) {
       std::string time = d.kind == "video"
                              ? (d.ms_per_frame > 0 ? absl::StrCat(FormatMs(d.ms_per_frame), "/frame")
@@ -276,7 +277,7 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
                                     ? absl::StrCat(FormatNumber(d.seconds_per_image, d.seconds_per_image < 10 ? 1 : 0), " s/image")
                                     : std::string(kDash));
       t.Add({d.model, d.kind, absl::StrCat(d.width, "x", d.height, d.frames > 0 ? absl::StrCat(", ", d.frames, "f") : ""),
-             StatusLabel(d.status), FormatGb(d.memory_gb), time});
+             StatusLabel(d.status), d.precision, FormatGb(d.memory_gb), time});
     }
     PrintTable(t, f, out);
   }

@@ -93,6 +93,7 @@ CapabilityRow DiffusionRowFor(const ReportEnv& env, const Setup& setup,
   env.estimator->RunDiffusion(in, &e);
   row.status = StatusOf(e.fit);
   row.memory_gb = e.total_gb;
+  row.quant = std::string(e.precision);  // shown beside the model name
   if (row.status == "no") {
     row.detail = absl::StrCat("needs ", Gb(e.total_gb), ", has ", Gb(e.usable_gb));
     return row;
@@ -135,6 +136,7 @@ DiffusionSummary BuildDiffusionSummary(const ReportEnv& env, const Setup& setup)
     row.model_id = d.id;
     row.kind = d.kind;
     row.status = StatusOf(e.fit);
+    row.precision = std::string(e.precision);
     row.width = e.width;
     row.height = e.height;
     row.steps = e.steps;
@@ -153,8 +155,10 @@ DiffusionSummary BuildDiffusionSummary(const ReportEnv& env, const Setup& setup)
     s.rows.push_back(row);
   }
   s.basis =
-      "Each model at its default resolution, steps and frame count with 16-bit weights; "
-      "\"offload\" swaps text encoders or weights through host RAM and is slower than shown.";
+      "Each model at its default resolution, steps and frame count, with the denoiser at the "
+      "highest precision that stays on the GPU (BF16, else FP8 or GGUF Q8_0, else Q4_0; text "
+      "encoders at 16 bits, run before sampling); \"offload\" parks the text encoders in host "
+      "RAM, or streams the denoiser from it every step (much slower).";
   return s;
 }
 

@@ -59,6 +59,7 @@ const ConstantSpec kSpecs[] = {
     {K::kDiffusionStepOverheadMs, "diffusion.step_overhead_ms", "ms", 0, 1e5},
     {K::kDiffusionActivationBytes, "diffusion.activation_bytes_per_token_hidden", "bytes", 0, 1e4},
     {K::kDiffusionVaeGflopsPerMpx, "diffusion.vae_gflops_per_mpixel", "GFLOP", 0, 1e7},
+    {K::kDiffusionFp8Matmul, "diffusion.fp8_matmul", "0|1", 0, 1},
     {K::kRangeBase, "range.base", "fraction", 0, 5},
     {K::kRangePrefill, "range.prefill", "fraction", 0, 5},
     {K::kRangeOffload, "range.offload", "fraction", 0, 5},

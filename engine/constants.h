@@ -115,6 +115,7 @@ enum class K : uint16_t {
   kDiffusionStepOverheadMs,
   kDiffusionActivationBytes,  // activation bytes per latent token per hidden unit
   kDiffusionVaeGflopsPerMpx,  // VAE decode work per output megapixel
+  kDiffusionFp8Matmul,        // 1: FP8 denoiser weights run FP8 matmuls where the GPU has them
   // ranges (relative uncertainty, 0.15 = +-15%)
   kRangeBase,
   kRangePrefill,              // prefill/TTFT relative uncertainty (replaces range.base)

@@ -163,19 +163,31 @@ struct DiffusionInput {
   int width = 0, height = 0;   // 0: the model's default
   int steps = 0;               // 0: the model's default
   int frames = 0;              // video: 0 = the model's default; images: ignored
-  double weight_bits = 16;     // denoiser precision (8 for FP8/Q8 checkpoints)
+  // Denoiser bits per weight (16 BF16/FP16, 8 FP8, 8.5 GGUF Q8_0, 4.5 GGUF Q4_0). 0: the
+  // highest precision whose denoiser stays on the GPU: 16, else FP8 (CUDA) or Q8_0 (other
+  // backends), else Q4_0; resident without help before resident with the text encoders parked
+  // in host RAM; if none, the 8-bit denoiser streamed from host RAM each step.
+  double weight_bits = 0;
   Backend backend = Backend::kAuto;
 };
 
 struct DiffusionEstimate {
-  double weights_gb = 0;        // denoiser + text encoders + VAE
-  double activations_gb = 0;    // at the resolution / frames
+  double weights_gb = 0;        // denoiser + text encoders (16-bit) + VAE
+  double activations_gb = 0;    // at the resolution / frames, one pass
   double overhead_gb = 0;
+  // Peak accelerator memory: max(denoiser + activations, text encoders) + VAE + overhead (the
+  // text encoders run once per prompt and are freed before sampling).
   double total_gb = 0;
   double usable_gb = 0;
-  FitKind fit = FitKind::kNoFit;  // offload = text encoders/denoiser swapped through host RAM
-  double latent_tokens = 0;     // per step
-  double tflop_per_step = 0;
+  // offload: the text encoders wait in host RAM and are moved in for the prompt (denoiser
+  // resident), or, with denoiser_streamed, the denoiser is streamed over PCIe every step.
+  FitKind fit = FitKind::kNoFit;
+  bool denoiser_streamed = false;
+  double weight_bits = 0;           // denoiser precision used
+  absl::string_view precision;      // its name: "BF16" | "FP8" | "Q8_0" | "Q4_0" | "custom"
+  int denoiser_passes = 0;          // per step: 2 with classifier-free guidance, else 1
+  double latent_tokens = 0;         // per pass: image (+ reference image) + joint text tokens
+  double tflop_per_step = 0;        // all passes of one step
   double step_ms = 0;
   double seconds_per_image = 0;   // whole generation (all frames for video) incl. VAE
   double seconds_per_frame = 0;   // video: seconds_per_image / frames; images: = per image
@@ -201,7 +213,8 @@ class Estimator {
   // source, selecting case), the inputs that were defaults, and why the range is what it is.
   void Explain(const EstimateInput& in, Estimate* out, Basis* basis) const;
 
-  // Diffusion: memory and time per image / frame.
+  // Diffusion: memory, fit, precision and time per image / frame (engine/diffusion.cc). Fills
+  // `*out` completely; all numbers finite and >= 0; speeds 0 for a no-fit or invalid input.
   void RunDiffusion(const DiffusionInput& in, DiffusionEstimate* out) const;
 
   // ---- Helpers for the ranker ----

@@ -37,7 +37,7 @@ struct CapabilityRow {
   std::string status;      // "native" | "offload" | "no" | "unknown" (no model of that class)
   std::string model;       // representative model display name
   std::string model_id;
-  std::string quant;       // LLM rows: quantization assumed
+  std::string quant;       // LLM rows: quantization assumed; diffusion rows: denoiser precision
   double decode_tok_s = 0; // LLM rows
   double seconds_per_image = 0;  // image rows
   double ms_per_frame = 0;       // video rows
@@ -72,8 +72,9 @@ struct DiffusionRow {
   std::string model_id;
   std::string kind;             // "image" | "video"
   std::string status;           // "native" | "offload" | "no"
+  std::string precision;        // denoiser weights the estimate chose: "BF16", "FP8", "Q4_0", ...
   int width = 0, height = 0, steps = 0, frames = 0;
-  double memory_gb = 0;         // needed at the default resolution
+  double memory_gb = 0;         // needed at the default resolution and that precision
   double seconds_per_image = 0; // image models
   double ms_per_frame = 0;      // video models
 };

@@ -3,6 +3,8 @@
 import csv
 import re
 
+import diffusion_flops
+
 # ============================================================================================
 # Diffusion
 # ============================================================================================
@@ -12,11 +14,14 @@ DIFFUSION_SOURCES = {
         "counts, text encoders, native resolution, VRAM figures (basis in notes). Sampling "
         "defaults (steps, frames) are the model card / reference pipeline defaults listed in "
         "tools/catalog_other.py; VAE compression and patch size from the model's paper or "
-        "config."),
+        "config. Compute layout (cfg_passes, hidden_size, attention_layers, token_params_b, "
+        "text_tokens) from the repo's config.json and model card, UNet FLOPs derived by "
+        "tools/diffusion_flops.py (DIFFUSION_COMPUTE in tools/catalog_other.py); a note "
+        "says `estimate` where a figure is not from the config."),
     "diffusion-added": (
         "Added in tools/catalog_other.py (not in diffusion_models.csv): published parameter "
         "counts, resolutions and model-card sampling defaults of the named Hugging Face repo. "
-        "No VRAM figures recorded."),
+        "No VRAM figures recorded. Compute layout as for diffusion-csv."),
 }
 
 # Per diffusion_models.csv id: (kind, width, height, steps, frames, latent_downsample,
@@ -170,6 +175,141 @@ DIFFUSION_ADDED = [
 ]
 
 
+# ---- Denoiser compute: how engine/diffusion.cc prices one sampling step.
+# cfg_passes: denoiser passes per step. Classifier-free guidance runs the model on the prompt
+# and on the negative/empty prompt (2); guidance-distilled (FLUX.1 dev/schnell, HunyuanVideo's
+# embedded guidance) and adversarially distilled turbo/lightning models run once (1). Default by
+# architecture: 2; entries below say 1 where the model card or reference pipeline does.
+# Transformers (DiT, MMDiT): hidden_size and attention_layers (blocks with full self-attention
+# over all tokens) from the repo's config.json; token_params_b = parameters applied to every
+# token, i.e. without the per-sample adaLN modulation and embedders, from the block layout
+# (e.g. FLUX.1: 19 double blocks x 12 C^2 per stream + 38 single blocks x 12 C^2 = 684 C^2 at
+# C = 3072 -> 6.46B of the 11.9B; the rest is modulation applied once per step). 0 = unknown:
+# the engine then takes all (active) parameters per token, an upper bound.
+# text_tokens: text tokens in the joint attention sequence (MMDiT; 0 for cross-attention).
+# context_images: reference images whose latent tokens join the sequence (editing models).
+# UNets: gflops_per_pass / attention_gflops_per_pass at the default resolution (and frames),
+# derived by tools/diffusion_flops.py from the diffusers config.json layout.
+# The last item is the basis note appended to the model's notes.
+UNET_SVD_NOTE = ("per-frame spatial UNet as SD 2.1 at 1024x576 (tools/diffusion_flops.py) with "
+                 "its conv/linear work scaled by 1.5/0.865 params for the temporal layers; "
+                 "estimate")
+
+
+def _unet(layout, w, h, frames=1, linear_scale=1.0, **kw):
+    tot, att = diffusion_flops.unet_gflops(layout, w, h, **kw)
+    lin = (tot - att) * linear_scale
+    return round((lin + att) * frames, 1), round(att * frames, 1)
+
+
+def _dit(cfg, hidden, layers, token_params, text_tokens=0, context_images=0, note=""):
+    return dict(cfg_passes=cfg, hidden_size=hidden, attention_layers=layers,
+                token_params_b=token_params, text_tokens=text_tokens,
+                context_images=context_images, note=note)
+
+
+def _unet_row(cfg, flops, hidden, per_frame=False, note=""):
+    return dict(cfg_passes=cfg, hidden_size=hidden, gflops_per_pass=flops[0],
+                attention_gflops_per_pass=flops[1], per_frame_attention=per_frame, note=note)
+
+
+_UNET_NOTE = "UNet FLOPs from the config.json layout (tools/diffusion_flops.py)"
+_FLUX_TOKEN_B = round(684 * 3072 ** 2 / 1e9, 3)  # 19 x 12 C^2 (double) + 38 x 12 C^2 (single)
+_SD3_NOTE = "MMDiT: 12 C^2 per token per block of 36 C^2 (the rest is adaLN modulation)"
+_WAN14_TOKEN_B = round(40 * (6 * 5120 ** 2 + 2 * 5120 * 13824) / 1e9, 2)
+_WAN_NOTE = "Wan DiT: self-attn 4 C^2 + cross-attn q/o 2 C^2 + FFN per token per block; cross-attention to umT5"
+DIFFUSION_COMPUTE = {
+    "sd-1.5": _unet_row(2, _unet(diffusion_flops.SD15, 512, 512), 320, note=_UNET_NOTE),
+    "sd-2.1": _unet_row(2, _unet(diffusion_flops.SD21, 768, 768), 320, note=_UNET_NOTE),
+    "sd-turbo": _unet_row(1, _unet(diffusion_flops.SD21, 512, 512), 320, note=_UNET_NOTE),
+    "sdxl-1.0": _unet_row(2, _unet(diffusion_flops.SDXL, 1024, 1024), 320, note=_UNET_NOTE),
+    "sdxl-turbo": _unet_row(1, _unet(diffusion_flops.SDXL, 512, 512), 320, note=_UNET_NOTE),
+    "sdxl-lightning": _unet_row(1, _unet(diffusion_flops.SDXL, 1024, 1024), 320,
+                                note=_UNET_NOTE),
+    "playground-v2.5": _unet_row(2, _unet(diffusion_flops.SDXL, 1024, 1024), 320,
+                                 note=_UNET_NOTE),
+    "kolors": _unet_row(2, _unet(diffusion_flops.KOLORS, 1024, 1024), 320, note=_UNET_NOTE),
+    "kandinsky-3": _unet_row(2, _unet(diffusion_flops.SDXL, 1024, 1024, linear_scale=3.0 / 2.6),
+                             320, note="estimate: SDXL's UNet FLOPs scaled by 3.0/2.6 params"),
+    "svd-xt": _unet_row(2, _unet(diffusion_flops.SD21, 1024, 576, frames=25,
+                                 linear_scale=1.5 / 0.865), 320, per_frame=True,
+                        note=UNET_SVD_NOTE),
+    "svd": _unet_row(2, _unet(diffusion_flops.SD21, 1024, 576, frames=14,
+                              linear_scale=1.5 / 0.865), 320, per_frame=True,
+                     note=UNET_SVD_NOTE),
+    "sd3-medium": _dit(2, 1536, 24, round(24 * 12 * 1536 ** 2 / 1e9, 3), 333, note=_SD3_NOTE),
+    "sd3.5-medium": _dit(2, 1536, 37, round((24 * 12 + 13 * 4) * 1536 ** 2 / 1e9, 3), 333,
+                         note=_SD3_NOTE + "; 13 MMDiT-X extra self-attention layers counted "
+                         "as full layers (estimate)"),
+    "sd3.5-large": _dit(2, 2432, 38, round(38 * 12 * 2432 ** 2 / 1e9, 3), 333, note=_SD3_NOTE),
+    "sd3.5-large-turbo": _dit(1, 2432, 38, round(38 * 12 * 2432 ** 2 / 1e9, 3), 333,
+                              note=_SD3_NOTE),
+    "flux.1-dev": _dit(1, 3072, 57, _FLUX_TOKEN_B, 512, note="guidance-distilled"),
+    "flux.1-schnell": _dit(1, 3072, 57, _FLUX_TOKEN_B, 256, note="timestep-distilled"),
+    "flux.1-kontext-dev": _dit(1, 3072, 57, _FLUX_TOKEN_B, 512, context_images=1,
+                               note="guidance-distilled; the input image's tokens join"),
+    "flux.1-krea-dev": _dit(1, 3072, 57, _FLUX_TOKEN_B, 512, note="guidance-distilled"),
+    "flux.2-dev": _dit(1, 6144, 56, 0, 512,
+                       note="8 double + 48 single blocks; per-token share unknown (estimate)"),
+    "chroma1-hd": _dit(2, 3072, 57, _FLUX_TOKEN_B, 512,
+                       note="FLUX.1-schnell layout without modulation layers; real CFG"),
+    "qwen-image": _dit(2, 3072, 60, round(60 * 12 * 3072 ** 2 / 1e9, 3), 256,
+                       note="true CFG; text tokens vary with the prompt (256 assumed)"),
+    "qwen-image-edit": _dit(2, 3072, 60, round(60 * 12 * 3072 ** 2 / 1e9, 3), 256,
+                            context_images=1,
+                            note="true CFG; the input image's tokens join (estimate)"),
+    "hidream-i1-full": _dit(2, 2560, 48, 0, 256,
+                            note="16 double + 32 single MoE blocks; per-token share unknown "
+                            "(estimate)"),
+    "sana-1.6b": _dit(2, 2240, 0, 1.6, note="linear attention: no quadratic term"),
+    "sana-0.6b": _dit(2, 1152, 0, 0.6, note="linear attention: no quadratic term"),
+    "pixart-sigma": _dit(2, 1152, 28, 0.6, note="adaLN-single; cross-attention to T5"),
+    "pixart-alpha": _dit(2, 1152, 28, 0.6, note="adaLN-single; cross-attention to T5"),
+    "lumina-image-2.0": _dit(2, 2304, 26, 0, 256, note="per-token share unknown (estimate)"),
+    "auraflow-v0.3": _dit(2, 3072, 36, 0, 256,
+                          note="4 joint + 32 single blocks; per-token share unknown (estimate)"),
+    "ltx-video-2b": _dit(2, 2048, 28, 0, note="cross-attention to T5"),
+    "ltx-video-13b": _dit(2, 4096, 48, 0, note="cross-attention to T5"),
+    "wan2.1-t2v-1.3b": _dit(2, 1536, 30,
+                            round(30 * (6 * 1536 ** 2 + 2 * 1536 * 8960) / 1e9, 3),
+                            note=_WAN_NOTE),
+    "wan2.1-t2v-14b": _dit(2, 5120, 40, _WAN14_TOKEN_B, note=_WAN_NOTE),
+    "wan2.1-i2v-14b-720p": _dit(2, 5120, 40, _WAN14_TOKEN_B, note=_WAN_NOTE),
+    "wan2.1-i2v-14b-480p": _dit(2, 5120, 40, _WAN14_TOKEN_B, note=_WAN_NOTE),
+    "wan2.2-t2v-a14b": _dit(2, 5120, 40, _WAN14_TOKEN_B, note=_WAN_NOTE),
+    "wan2.2-i2v-a14b": _dit(2, 5120, 40, _WAN14_TOKEN_B, note=_WAN_NOTE),
+    "wan2.2-ti2v-5b": _dit(2, 3072, 30,
+                           round(30 * (6 * 3072 ** 2 + 2 * 3072 * 14336) / 1e9, 3),
+                           note=_WAN_NOTE),
+    "hunyuanvideo": _dit(1, 3072, 60, round(60 * 12 * 3072 ** 2 / 1e9, 3), 256,
+                         note="embedded (distilled) guidance; 20 double + 40 single blocks"),
+    "mochi-1": _dit(2, 3072, 48, 0, 256, note="AsymmDiT; per-token share unknown (estimate)"),
+    "cogvideox-5b": _dit(2, 3072, 42, round(42 * 12 * 3072 ** 2 / 1e9, 3), 226,
+                         note="full 3D attention with the text"),
+    "cogvideox-2b": _dit(2, 1920, 30, round(30 * 12 * 1920 ** 2 / 1e9, 3), 226,
+                         note="full 3D attention with the text"),
+    "open-sora-2.0": _dit(2, 3072, 57, _FLUX_TOKEN_B, 512,
+                          note="FLUX-like layout (19 double + 38 single) (estimate)"),
+    # No layout recorded: all parameters per token, hidden size from the parameter count.
+    "hunyuanimage-2.1": _dit(2, 0, 0, 0, note="layout not recorded (estimate)"),
+    "hunyuanvideo-1.5": _dit(2, 0, 0, 0, note="layout not recorded; sparse attention ignored "
+                             "(estimate, high)"),
+    "stable-cascade": _dit(2, 0, 0, 0, note="Stage C prior only; layout not recorded (estimate)"),
+}
+
+COMPUTE_FIELDS = ("cfg_passes", "hidden_size", "attention_layers", "token_params_b",
+                  "text_tokens", "context_images", "gflops_per_pass",
+                  "attention_gflops_per_pass", "per_frame_attention")
+
+
+def _compute_fields(did):
+    c = DIFFUSION_COMPUTE[did]
+    out = {k: c.get(k, False if k == "per_frame_attention" else 0) for k in COMPUTE_FIELDS}
+    for k in ("token_params_b", "gflops_per_pass", "attention_gflops_per_pass"):
+        out[k] = float(out[k])
+    return out, f"compute: {c['note']}" if c.get("note") else ""
+
+
 def build_diffusion(csv_path):
     rows = list(csv.DictReader(open(csv_path, newline="", encoding="utf-8")))
     out = []
@@ -184,6 +324,9 @@ def build_diffusion(csv_path):
         notes.append(f"VRAM basis: {r['vram_basis']}")
         if r["max_frames_or_length"]:
             notes.append(f"length: {r['max_frames_or_length']}")
+        compute, cnote = _compute_fields(r["id"])
+        if cnote:
+            notes.append(cnote)
         out.append({
             "id": r["id"], "name": r["name"], "aliases": [], "family": r["family"],
             "org": r["org"], "kind": kind, "architecture": r["architecture"], "params_b": params,
@@ -191,12 +334,13 @@ def build_diffusion(csv_path):
             "text_encoder_params_b": float(r["text_encoder_params_b"]),
             "vae_params_b": 0.0, "width": w, "height": h, "steps": steps, "frames": frames,
             "latent_downsample": lat, "temporal_downsample": tlat, "patch_size": patch,
-            "gflops_per_step": 0.0, "vram_min_gb": float(r["vram_min_gb"] or 0),
+            **compute, "vram_min_gb": float(r["vram_min_gb"] or 0),
             "vram_recommended_gb": float(r["vram_recommended_gb"] or 0),
             "release_date": r["release_date"], "license": r["license"], "hf_repo": r["hf_repo"],
             "notes": "; ".join(notes), "source": "diffusion-csv",
         })
     for a in DIFFUSION_ADDED:
+        compute, cnote = _compute_fields(a["id"])
         out.append({
             "id": a["id"], "name": a["name"], "aliases": [], "family": a["family"],
             "org": a["org"], "kind": a["kind"], "architecture": a["architecture"],
@@ -205,9 +349,9 @@ def build_diffusion(csv_path):
             "width": a["width"], "height": a["height"], "steps": a["steps"],
             "frames": a["frames"], "latent_downsample": a["latent_downsample"],
             "temporal_downsample": a["temporal_downsample"], "patch_size": a["patch_size"],
-            "gflops_per_step": 0.0, "vram_min_gb": 0.0, "vram_recommended_gb": 0.0,
+            **compute, "vram_min_gb": 0.0, "vram_recommended_gb": 0.0,
             "release_date": a["release_date"], "license": a["license"], "hf_repo": a["hf_repo"],
-            "notes": a["notes"], "source": "diffusion-added",
+            "notes": "; ".join(x for x in (a["notes"], cnote) if x), "source": "diffusion-added",
         })
     return out
 

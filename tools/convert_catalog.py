@@ -36,7 +36,10 @@ OPTIONAL = {
     "Gpu": {"form_factor", "memory_bus_bits", "fp32_tflops", "fp16_fp32acc_tflops", "int8_tops",
             "fp8_tflops", "fp4_tflops", "gpu_cores", "msrp_usd", "notes"},
     "Model": {"experts", "experts_per_token", "vocab_size", "tied_embeddings", "ollama_tag"},
-    "DiffusionModel": {"vae_params_b", "gflops_per_step", "vram_min_gb", "vram_recommended_gb"},
+    "DiffusionModel": {"vae_params_b", "hidden_size", "attention_layers", "token_params_b",
+                       "text_tokens", "context_images", "gflops_per_pass",
+                       "attention_gflops_per_pass", "per_frame_attention", "vram_min_gb",
+                       "vram_recommended_gb"},
     "Quant": {"requires_precision"},
     "Runtime": set(),
     "Interconnect": set(),
@@ -69,7 +72,8 @@ INT_FIELDS = {
     "Attention": {"kv_layers", "sliding_window", "sliding_window_layers", "kv_lora_rank",
                   "qk_rope_head_dim"},
     "DiffusionModel": {"width", "height", "steps", "frames", "latent_downsample",
-                       "temporal_downsample", "patch_size"},
+                       "temporal_downsample", "patch_size", "cfg_passes", "hidden_size",
+                       "attention_layers", "text_tokens", "context_images"},
 }
 
 
@@ -325,6 +329,12 @@ def check_all(docs, problems):
             problems.add(f"diffusion {did}: image model with temporal downsample")
         if not (d["latent_downsample"] > 0 and d["patch_size"] > 0):
             problems.add(f"diffusion {did}: latent_downsample/patch_size")
+        if d["cfg_passes"] not in (1, 2):
+            problems.add(f"diffusion {did}: cfg_passes must be 1 or 2")
+        if d.get("token_params_b", 0) > d["active_params_b"]:
+            problems.add(f"diffusion {did}: token_params_b > active_params_b")
+        if d.get("attention_gflops_per_pass", 0) > d.get("gflops_per_pass", 0):
+            problems.add(f"diffusion {did}: attention_gflops_per_pass > gflops_per_pass")
     runtime_ids = {r["id"] for r in runtimes}
     fam_of = {r["id"]: set(r["quant_families"]) for r in runtimes}
     for r in runtimes:

@@ -189,7 +189,15 @@ void ReadDiffusion(YamlNode node, int index, const FileFrame& frame, Diagnostics
   OptionalNum(r, "latent_downsample", &d->latent_downsample, 1, 128);
   OptionalNum(r, "temporal_downsample", &d->temporal_downsample, 1, 128);
   OptionalNum(r, "patch_size", &d->patch_size, 1, 64);
-  OptionalNum(r, "gflops_per_step", &d->gflops_per_step, 0, 1e9);
+  OptionalNum(r, "cfg_passes", &d->cfg_passes, 1, 2);
+  OptionalNum(r, "hidden_size", &d->hidden_size, 0, 1000000);
+  OptionalNum(r, "attention_layers", &d->attention_layers, 0, 100000);
+  OptionalNum(r, "token_params_b", &d->token_params_b, 0, 5000);
+  OptionalNum(r, "text_tokens", &d->text_tokens, 0, 1000000);
+  OptionalNum(r, "context_images", &d->context_images, 0, 64);
+  OptionalNum(r, "gflops_per_pass", &d->gflops_per_pass, 0, 1e9);
+  OptionalNum(r, "attention_gflops_per_pass", &d->attention_gflops_per_pass, 0, 1e9);
+  r.Optional("per_frame_attention", &d->per_frame_attention);
   OptionalNum(r, "vram_min_gb", &d->vram_min_gb, 0, 4096);
   OptionalNum(r, "vram_recommended_gb", &d->vram_recommended_gb, 0, 4096);
   ReadDate(r, "release_date", /*required=*/true, &d->release_date);
@@ -206,6 +214,20 @@ void ReadDiffusion(YamlNode node, int index, const FileFrame& frame, Diagnostics
                               d->active_params_b, "B) than total parameters (", d->params_b,
                               "B)"),
                  "active_params_b is at most params_b");
+  }
+  if (have_params && d->token_params_b > d->active_params_b) {
+    Inconsistent(r, "token_params_b",
+                 absl::StrCat("diffusion model `", d->id, "` applies more parameters per token (",
+                              d->token_params_b, "B) than it has active (", d->active_params_b,
+                              "B)"),
+                 "token_params_b is at most active_params_b");
+  }
+  if (d->attention_gflops_per_pass > d->gflops_per_pass) {
+    Inconsistent(r, "attention_gflops_per_pass",
+                 absl::StrCat("diffusion model `", d->id, "`: attention_gflops_per_pass (",
+                              d->attention_gflops_per_pass, ") exceeds gflops_per_pass (",
+                              d->gflops_per_pass, ")"),
+                 "the attention part is a share of the whole pass");
   }
   if (d->kind == "video" && d->frames == 0 && r.ok()) {
     Inconsistent(r, "kind", absl::StrCat("video model `", d->id, "` has no `frames`"),

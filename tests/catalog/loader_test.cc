@@ -101,6 +101,17 @@ TEST(LoaderTest, ReadsOtherKinds) {
   EXPECT_EQ(wan->frames, 81);
   EXPECT_EQ(wan->latent_downsample, 8);  // default
   EXPECT_DOUBLE_EQ(wan->active_params_b, 14);
+  EXPECT_EQ(wan->cfg_passes, 2);
+  EXPECT_EQ(wan->hidden_size, 5120);
+  EXPECT_EQ(wan->attention_layers, 40);
+  EXPECT_DOUBLE_EQ(wan->token_params_b, 11.95);
+  EXPECT_EQ(wan->text_tokens, 0);  // default
+  EXPECT_FALSE(wan->per_frame_attention);
+  const DiffusionModel* sdxl = catalog->DiffusionById("sdxl-base-1.0");
+  ASSERT_NE(sdxl, nullptr);
+  EXPECT_EQ(sdxl->cfg_passes, 2);  // default: classifier-free guidance
+  EXPECT_DOUBLE_EQ(sdxl->gflops_per_pass, 6761.2);
+  EXPECT_DOUBLE_EQ(sdxl->attention_gflops_per_pass, 751.6);
   const Quant* fp8 = catalog->QuantById("FP8");
   ASSERT_NE(fp8, nullptr);
   EXPECT_EQ(fp8->requires_precision, "FP8");
@@ -133,7 +144,8 @@ TEST_P(BrokenCatalogTest, ReportsEveryProblem) {
 INSTANTIATE_TEST_SUITE_P(Goldens, BrokenCatalogTest,
                          ::testing::Values("syntax_error", "missing_field", "wrong_type",
                                            "out_of_range", "duplicate_names", "unknown_key",
-                                           "bad_references", "model_consistency", "frame"),
+                                           "bad_references", "model_consistency", "frame",
+                                           "diffusion_consistency"),
                          [](const auto& info) { return std::string(info.param); });
 
 TEST(LoaderTest, EveryDiagnosticHasAPositionAndAHint) {

@@ -23,11 +23,7 @@ std::vector<AdviceItem> FitAdvice(const ReportEnv& env, const Setup& setup, cons
                                   const std::string& quant_id, const Estimate& e,
                                   const WorkloadShape& shape, const std::vector<QuantRow>& quants);
 
-// Strengths and considerations of a GPU for local AI, each a sentence with its numbers, from
-// the GPU's facts compared with the catalog (memory and bandwidth rank among all GPUs) and the
-// report's computed blocks (models that fit, diffusion, scaling).
-void GpuTraits(const ReportEnv& env, const GpuReport& report, std::vector<std::string>* strengths,
-               std::vector<std::string>* considerations);
+// (The GPU page's strengths and considerations are rules: engine/report_traits.h.)
 
 // Buying advice: verdict from "runs N of the top M models well" (policy), what limits first,
 // red flags, and the itinerary of `upgrade` as sentences.

@@ -34,6 +34,9 @@ GpuTraitFacts::GpuTraitFacts(rules::FactSchema* s) {
       s->Number("gpu.interconnect_gbps", "GPU-to-GPU bandwidth (0: PCIe host link only)", "GB/s");
   gpu_unified_memory = s->Bool("gpu.unified_memory", "memory shared with the CPU (Apple, APUs)");
   gpu_platforms = s->StringList("gpu.platforms", "CUDA, ROCm, Metal, Vulkan, SYCL");
+  setup_gpu_count = s->Number("setup.gpu_count", "GPUs in the setup");
+  setup_usable_gb = s->Number("setup.usable_gb", "memory models may use on the whole setup", "GB");
+  setup_label = s->String("setup.label", "the setup, e.g. \"2x RTX 4090\"");
   catalog_memory_rank_pct = s->Number(
       "catalog.memory_rank_pct", "share of the catalog's GPUs with less memory", "%");
   catalog_bandwidth_rank_pct = s->Number(
@@ -281,6 +284,9 @@ void ReportTraits::GpuTraits(const ReportEnv& env, const GpuReport& r,
   v.Set(f.gpu_interconnect_gbps, g.interconnect_gbps);
   v.Set(f.gpu_unified_memory, g.unified_memory);
   v.Set(f.gpu_platforms, absl::MakeConstSpan(g.platforms));
+  v.Set(f.setup_gpu_count, r.setup.gpu_count);
+  v.Set(f.setup_usable_gb, r.setup.usable_gb);
+  v.Set(f.setup_label, r.setup.label);
   v.Set(f.catalog_memory_rank_pct,
         RankPct(c, [](const Gpu& x) { return x.memory_gb; }, g.memory_gb));
   v.Set(f.catalog_bandwidth_rank_pct,

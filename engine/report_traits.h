@@ -62,6 +62,9 @@ struct GpuTraitFacts {
       gpu_interconnect_gbps;
   rules::BoolFact gpu_unified_memory;
   rules::StringListFact gpu_platforms;
+  // setup.*: the whole setup of the page (a mixed rig or N GPUs; gpu.* is its first GPU)
+  rules::NumberFact setup_gpu_count, setup_usable_gb;
+  rules::StringFact setup_label;
   // catalog.*: where the GPU ranks among the catalog's GPUs (CPU hosts excluded)
   rules::NumberFact catalog_memory_rank_pct, catalog_bandwidth_rank_pct;
   // price.*: unset when the price is unknown

@@ -219,7 +219,9 @@ Command RulesCommand() {
   flags.push_back({"quant", "Q", "explain: the quantization (default: the best by the rules)"});
   flags.push_back({"workload", "W", "explain/diff: chat | coding | agentic | rag | reasoning"});
   flags.push_back({"top", "K", "diff: compare the top K picks per GPU (default 5)"});
-  flags.push_back({"kind", "KIND", "schema: rules | tests | workloads | modes | grades | all"});
+  flags.push_back({"kind", "KIND",
+                   "schema: rules | tests | workloads | modes | grades | gpu-traits | "
+                   "compare-decisions | all"});
   flags.push_back(RulesFlag());
   return {"rules",
           "lint, explain, test, diff and describe the scoring rules (lint: the report rules too)",
@@ -227,7 +229,8 @@ Command RulesCommand() {
           "       fitrank rules explain --gpu G --model M [--quant Q] [--workload W] [--mode M]\n"
           "       fitrank rules test [PATHS...]\n"
           "       fitrank rules diff OLD_DIR NEW_DIR [--workload W] [--mode M] [--top K] [--gpu G ...]\n"
-          "       fitrank rules schema [--kind rules|tests|workloads|modes|grades|all]",
+          "       fitrank rules schema [--kind rules|tests|workloads|modes|grades|gpu-traits|\n"
+          "                             compare-decisions|all]",
           flags, RunRules};
 }
 

@@ -131,6 +131,18 @@ rules:
   EXPECT_THAT(r.out, HasSubstr("did you mean `others.max_usable_gb`"));
 }
 
+TEST(TraitsSchema, ListsEachBooksFactsAndKinds) {
+  Json j = JsonOf({"rules", "schema", "--kind", "gpu-traits"});
+  EXPECT_EQ(j["properties"]["set"]["enum"], Json({"strength", "consideration"}));
+  std::set<std::string> facts;
+  for (const Json& f : j["x-fitrank-facts"]) facts.insert(f["name"]);
+  EXPECT_TRUE(facts.count("catalog.memory_rank_pct"));
+  EXPECT_TRUE(facts.count("cap.large_decode_tok_s"));
+  EXPECT_FALSE(facts.count("perf.decode_tok_s"));  // a scoring fact, not a GPU trait fact
+  Json c = JsonOf({"rules", "schema", "--kind", "compare-decisions"});
+  EXPECT_EQ(c["properties"]["set"]["enum"], Json({"decision"}));
+}
+
 TEST(TraitsLocal, ALocalTraitRuleReachesTheGpuPage) {
   std::string root = TempDir("local");
   std::filesystem::create_directories(root + "/traits/gpu");

@@ -82,9 +82,16 @@ DecisionFacts::DecisionFacts(rules::FactSchema* s) {
   gpu_name = s->String("gpu.name", "this GPU's display name");
   gpu_form_factor = s->String("gpu.form_factor", "pcie-card, sxm5, oam, soc-unified, ...");
   gpu_price_basis = s->String("gpu.price_basis", "\"street 2026-03\" or \"MSRP\"");
+  gpu_interconnect = s->String("gpu.interconnect", "GPU-to-GPU link name (NVLink 4, PCIe 4.0 x16)");
+  gpu_interconnect_gbps =
+      s->Number("gpu.interconnect_gbps", "GPU-to-GPU bandwidth (0: PCIe host link only)", "GB/s");
+  others_max_interconnect_gbps = s->Number("others.max_interconnect_gbps",
+                                           "fastest GPU-to-GPU link of the others (0: PCIe)", "GB/s");
   gpu_usable_gb = s->Number("gpu.usable_gb", "memory models may use on one GPU", "GB");
   gpu_bandwidth_gbps = s->Number("gpu.bandwidth_gbps", "peak memory bandwidth", "GB/s");
   gpu_tdp_w = s->Number("gpu.tdp_w", "board power (unset: unknown)", "W");
+  others_unpriced_count = s->Number("others.unpriced_count", "other GPUs whose price is unknown");
+  others_unpriced = s->String("others.unpriced", "their names, joined with \", \"");
   gpu_price_usd = s->Number("gpu.price_usd", "street price, else MSRP (unset: unknown)", "USD");
   gpu_usd_per_mtok_owned = s->Number(
       "gpu.usd_per_mtok_owned", "owned cost per million generated tokens (unset: unknown)", "USD");
@@ -349,6 +356,8 @@ std::vector<RuleSentence> ReportTraits::Decisions(
   rules::FactValues v(*compare_schema_);
   v.Set(f.gpu_name, g.name);
   v.Set(f.gpu_form_factor, g.form_factor);
+  v.Set(f.gpu_interconnect, r.gpus[i].specs.interconnect_name);
+  v.Set(f.gpu_interconnect_gbps, g.interconnect_gbps);
   v.Set(f.gpu_usable_gb, r.gpus[i].specs.usable_gb);
   v.Set(f.gpu_bandwidth_gbps, g.bandwidth_gbps);
   SetKnown(&v, f.gpu_tdp_w, g.tdp_w);
@@ -364,6 +373,8 @@ std::vector<RuleSentence> ReportTraits::Decisions(
   v.Set(f.gpu_pcie, is_pcie(g));
   v.Set(f.gpu_platforms, absl::MakeConstSpan(g.platforms));
 
+  double max_link = 0;
+  std::vector<std::string> unpriced;
   double max_usable = 0, max_bw = 0, min_price = 0, min_mtok = 0, min_tdp = 0, max_fit = 0;
   bool any_fp8 = false, any_fp4 = false, any_pcie = false;
   auto lower = [](double* acc, double x) {
@@ -373,8 +384,10 @@ std::vector<RuleSentence> ReportTraits::Decisions(
     if (j == i) continue;
     max_usable = std::max(max_usable, r.gpus[j].specs.usable_gb);
     max_bw = std::max(max_bw, gpus[j]->bandwidth_gbps);
+    max_link = std::max(max_link, gpus[j]->interconnect_gbps);
     max_fit = std::max<double>(max_fit, r.gpus[j].models_fit);
     lower(&min_price, r.gpus[j].price_usd);
+    if (r.gpus[j].price_usd <= 0) unpriced.push_back(gpus[j]->name);
     if (j < r.cost.size()) lower(&min_mtok, r.cost[j].usd_per_mtok_owned);
     lower(&min_tdp, gpus[j]->tdp_w);
     any_fp8 |= gpus[j]->fp8_tflops > 0;
@@ -383,6 +396,10 @@ std::vector<RuleSentence> ReportTraits::Decisions(
   }
   v.Set(f.others_max_usable_gb, max_usable);
   v.Set(f.others_max_bandwidth_gbps, max_bw);
+  v.Set(f.others_max_interconnect_gbps, max_link);
+  v.Set(f.others_unpriced_count, static_cast<double>(unpriced.size()));
+  const std::string unpriced_names = absl::StrJoin(unpriced, ", ");
+  v.Set(f.others_unpriced, unpriced_names);
   v.Set(f.others_max_models_fit, max_fit);
   SetKnown(&v, f.others_min_price_usd, min_price);
   SetKnown(&v, f.others_min_usd_per_mtok_owned, min_mtok);

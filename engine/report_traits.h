@@ -94,7 +94,9 @@ struct GpuTraitFacts {
 // others whose value is known and is unset when none is.
 struct DecisionFacts {
   explicit DecisionFacts(rules::FactSchema* schema);
-  rules::StringFact gpu_name, gpu_form_factor, gpu_price_basis;
+  rules::StringFact gpu_name, gpu_form_factor, gpu_price_basis, gpu_interconnect;
+  rules::NumberFact gpu_interconnect_gbps, others_max_interconnect_gbps, others_unpriced_count;
+  rules::StringFact others_unpriced;  // names of the others whose price is unknown
   rules::NumberFact gpu_usable_gb, gpu_bandwidth_gbps, gpu_tdp_w, gpu_price_usd,
       gpu_usd_per_mtok_owned, gpu_models_fit;
   rules::BoolFact gpu_fp8, gpu_fp4, gpu_pcie;

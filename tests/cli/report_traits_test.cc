@@ -93,6 +93,16 @@ TEST(CompareDecisions, NameTheirRulesAndKeepTheMargins) {
   // Nothing speaks for the 4090 against both: only the fallback, and the fallback only then.
   EXPECT_EQ(by_gpu["GeForce RTX 4090"], (std::vector<std::string>{"decision.otherwise"}));
   EXPECT_THAT(by_gpu["GeForce RTX 5090"], Not(Contains("decision.otherwise")));
+  // The 3090 alone has an NVLink bridge.
+  EXPECT_EQ(by_gpu["GeForce RTX 3090"], (std::vector<std::string>{"decision.link"}));
+}
+
+TEST(CompareDecisions, AnUnknownPriceIsSaidNotAssumed) {
+  Json j = JsonOf({"compare", "M4 Max 64GB", "RTX 4090"});
+  // The catalog has no price for the 64 GB M4 Max: the 4090 is only the cheapest known.
+  std::vector<std::string> rules = Strings(j["decisions"][1]["rules"]);
+  EXPECT_THAT(rules, Contains("decision.price-known"));
+  EXPECT_THAT(rules, Not(Contains("decision.price")));
 }
 
 TEST(CompareDecisions, UnqualifiedH200Resolves) {

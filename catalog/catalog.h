@@ -58,6 +58,10 @@ class Catalog {
   // 4070, not the 4070 Ti), and words that merely qualify (memory size, PCIe/SXM, brand,
   // "Instruct") never decide between candidates unless exactly one needs none ("3060" is
   // ambiguous between 3060 8GB and 3060 12GB; "llama 3.1 8b" finds Llama 3.1 8B Instruct).
+  // When every variant of a product carries a qualifier (H200 SXM / H200 NVL), the catalog
+  // data decides explicitly: the variant a bare product name means has that name as an alias
+  // (written by tools/catalog_gpus.py), so "h200" is an exact match for H200 SXM and "h100"
+  // for H100 SXM5; variants that differ in memory size ("a100") stay ambiguous.
   Lookup<Gpu> FindGpu(absl::string_view name) const;
   Lookup<Model> FindModel(absl::string_view name) const;
   Lookup<DiffusionModel> FindDiffusion(absl::string_view name) const;

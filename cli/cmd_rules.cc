@@ -13,6 +13,7 @@
 #include "cli/report_context.h"
 #include "cli/rules_env.h"
 #include "engine/evaluate.h"
+#include "engine/report_traits.h"
 #include "rules/lint.h"
 
 namespace fitrank::cli {
@@ -45,6 +46,77 @@ std::vector<std::string> ExpandPaths(const std::vector<std::string>& paths, bool
   return out;
 }
 
+// The book a file given on the command line belongs to: a trait book if it sits in that
+// book's directory (…/traits/gpu/x.yaml, …/traits/compare/x.yaml), else the scoring rules (-1).
+int TraitBookOf(const std::string& path) {
+  std::filesystem::path p(path);
+  const std::vector<TraitBookSpec>& books = TraitBooks();
+  for (size_t b = 0; b < books.size(); ++b) {
+    std::filesystem::path dir(books[b].local_dir);  // "traits/gpu"
+    if (p.parent_path().filename() == dir.filename() &&
+        p.parent_path().parent_path().filename() == dir.parent_path().filename()) {
+      return static_cast<int>(b);
+    }
+  }
+  return -1;
+}
+
+// `unknown-kind` errors for trait rule files whose set is not one of the book's kinds (the
+// compiler only warns about unknown sets: for scoring, a new set is allowed).
+void CheckKinds(const TraitBookSpec& book, const std::vector<std::pair<std::string,
+                std::string>>& files, Diagnostics* diags) {
+  Diagnostics scratch;
+  std::vector<rules::RuleFile> read;
+  for (const auto& [name, content] : files) {
+    read.push_back(rules::ReadRuleFile(content, name, true, &scratch));
+  }
+  CheckTraitKinds(read, book.kinds, book.name, diags);
+}
+
+// Lints one trait book: `given` (name, content) on top of the shipped files of the book that
+// they do not replace (a given file with a shipped file's name replaces it), or, with nothing
+// given, the shipped files and the local directory's.
+absl::Status LintTraitBook(Context& ctx, const TraitBookSpec& book, const rules::Vocabulary& vocab,
+                           const FileSource* local, const std::vector<rules::LintFile>* given,
+                           Diagnostics* diags, int* files) {
+  rules::Vocabulary v = vocab;
+  v.sets.clear();  // an unknown set is CheckKinds' error, not the compiler's warning
+  MemorySource base_files;
+  std::vector<std::pair<std::string, std::string>> all;
+  for (const std::string& p : ctx.data->List(book.shipped_dir, ".yaml")) {
+    if (absl::EndsWith(p, ".test.yaml")) continue;
+    bool replaced = false;
+    if (given != nullptr) {
+      for (const rules::LintFile& f : *given) {
+        replaced |= std::filesystem::path(f.name).filename() == std::filesystem::path(p).filename();
+      }
+    }
+    if (replaced) continue;
+    std::string content = *ctx.data->Read(p);
+    base_files.Set(p, content);
+    all.push_back({p, content});
+  }
+  rules::RuleSources base;
+  base.shipped = &base_files;
+  base.shipped_dir = book.shipped_dir;
+  std::vector<rules::LintFile> extra;
+  if (given != nullptr) {
+    extra = *given;
+  } else if (local != nullptr) {
+    for (const std::string& p : local->List(book.local_dir, ".yaml")) {
+      if (absl::EndsWith(p, ".test.yaml")) continue;
+      absl::StatusOr<std::string> content = local->Read(p);
+      if (!content.ok()) return content.status();
+      extra.push_back({local->DisplayName(p), *content, /*local=*/true});
+    }
+  }
+  for (const rules::LintFile& f : extra) all.push_back({f.name, f.content});
+  *files += static_cast<int>(all.size());
+  absl::Status status = rules::LintRuleFiles(&base, extra, book.make_schema(), v, diags);
+  if (status.ok()) CheckKinds(book, all, diags);
+  return status;
+}
+
 int RunLint(Context& ctx, const ReportEnv& env) {
   auto schema = std::make_shared<rules::FactSchema>();
   Facts facts(schema.get());
@@ -56,39 +128,53 @@ int RunLint(Context& ctx, const ReportEnv& env) {
   std::vector<std::string> paths(ctx.args.positional().begin() + 1, ctx.args.positional().end());
   absl::Status status;
   int files = 0;
+  const std::vector<TraitBookSpec>& books = TraitBooks();
   if (paths.empty()) {
+    // Everything: the scoring rules, then each report rule book (engine/report_traits.h).
     rules::RuleSources all = shipped;
     all.local = local.get();
     files = static_cast<int>(rules::RuleFilePaths(all).size());
     status = rules::LintRules(all, schema, vocab, &diags);
+    for (const TraitBookSpec& book : books) {
+      if (!status.ok()) break;
+      status = LintTraitBook(ctx, book, vocab, local.get(), nullptr, &diags, &files);
+    }
   } else {
     std::vector<rules::LintFile> lint_files;
+    std::vector<std::vector<rules::LintFile>> trait_files(books.size());
     for (const std::string& path : ExpandPaths(paths, /*tests=*/false)) {
       std::ifstream in(path, std::ios::binary);
       if (!in) throw UsageError(absl::StrCat("cannot read ", path));
       std::ostringstream text;
       text << in.rdbuf();
       // A shipped file given by path replaces its embedded copy rather than clashing with it.
-      lint_files.push_back({path, text.str(), /*local=*/true});
+      int book = TraitBookOf(path);
+      (book < 0 ? lint_files : trait_files[book]).push_back({path, text.str(), /*local=*/true});
     }
-    files = static_cast<int>(lint_files.size());
-    // The given files are linted on top of the shipped rules (so that their overrides
-    // resolve). A given file in a directory named `rules` with a shipped file's name is an
-    // edited copy of it (a checkout's rules/fit.yaml): it replaces that file.
-    MemorySource base_files;
-    for (const std::string& p : ctx.data->List("rules", ".yaml")) {
-      if (absl::EndsWith(p, ".test.yaml")) continue;
-      bool replaced = false;
-      for (const rules::LintFile& f : lint_files) {
-        std::filesystem::path fp(f.name);
-        replaced |= fp.filename() == std::filesystem::path(p).filename() &&
-                    fp.parent_path().filename() == "rules";
+    for (size_t b = 0; b < books.size() && status.ok(); ++b) {
+      if (trait_files[b].empty()) continue;
+      status = LintTraitBook(ctx, books[b], vocab, nullptr, &trait_files[b], &diags, &files);
+    }
+    if (!lint_files.empty() && status.ok()) {
+      files += static_cast<int>(lint_files.size());
+      // The given files are linted on top of the shipped rules (so that their overrides
+      // resolve). A given file in a directory named `rules` with a shipped file's name is an
+      // edited copy of it (a checkout's rules/fit.yaml): it replaces that file.
+      MemorySource base_files;
+      for (const std::string& p : ctx.data->List("rules", ".yaml")) {
+        if (absl::EndsWith(p, ".test.yaml")) continue;
+        bool replaced = false;
+        for (const rules::LintFile& f : lint_files) {
+          std::filesystem::path fp(f.name);
+          replaced |= fp.filename() == std::filesystem::path(p).filename() &&
+                      fp.parent_path().filename() == "rules";
+        }
+        if (!replaced) base_files.Set(p, *ctx.data->Read(p));
       }
-      if (!replaced) base_files.Set(p, *ctx.data->Read(p));
+      rules::RuleSources base;
+      base.shipped = &base_files;
+      status = rules::LintRuleFiles(&base, lint_files, schema, vocab, &diags);
     }
-    rules::RuleSources base;
-    base.shipped = &base_files;
-    status = rules::LintRuleFiles(&base, lint_files, schema, vocab, &diags);
   }
   if (!status.ok()) {
     *ctx.err << "fitrank rules lint: " << status.message() << "\n";
@@ -133,15 +219,18 @@ Command RulesCommand() {
   flags.push_back({"quant", "Q", "explain: the quantization (default: the best by the rules)"});
   flags.push_back({"workload", "W", "explain/diff: chat | coding | agentic | rag | reasoning"});
   flags.push_back({"top", "K", "diff: compare the top K picks per GPU (default 5)"});
-  flags.push_back({"kind", "KIND", "schema: rules | tests | workloads | modes | grades | all"});
+  flags.push_back({"kind", "KIND",
+                   "schema: rules | tests | workloads | modes | grades | gpu-traits | "
+                   "compare-decisions | all"});
   flags.push_back(RulesFlag());
   return {"rules",
-          "lint, explain, test, diff and describe the scoring rules",
+          "lint, explain, test, diff and describe the scoring rules (lint: the report rules too)",
           "fitrank rules lint [PATHS...]\n"
           "       fitrank rules explain --gpu G --model M [--quant Q] [--workload W] [--mode M]\n"
           "       fitrank rules test [PATHS...]\n"
           "       fitrank rules diff OLD_DIR NEW_DIR [--workload W] [--mode M] [--top K] [--gpu G ...]\n"
-          "       fitrank rules schema [--kind rules|tests|workloads|modes|grades|all]",
+          "       fitrank rules schema [--kind rules|tests|workloads|modes|grades|gpu-traits|\n"
+          "                             compare-decisions|all]",
           flags, RunRules};
 }
 

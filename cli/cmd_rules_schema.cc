@@ -6,6 +6,7 @@
 #include "cli/cmd_rules.h"
 #include "cli/render_json.h"
 #include "engine/facts.h"
+#include "engine/report_traits.h"
 #include "engine/rule_tests.h"
 
 namespace fitrank::cli {
@@ -34,9 +35,7 @@ Json Frame(const std::string& title, const std::string& schema_id, Json properti
   return j;
 }
 
-Json FactsJson() {
-  rules::FactSchema schema;
-  Facts facts(&schema);
+Json FactsJson(const rules::FactSchema& schema) {
   Json list = Json::array();
   for (const rules::FactDecl& d : schema.facts()) {
     list.push_back({{"name", d.name},
@@ -45,6 +44,12 @@ Json FactsJson() {
                     {"doc", d.doc}});
   }
   return list;
+}
+
+Json FactsJson() {
+  rules::FactSchema schema;
+  Facts facts(&schema);
+  return FactsJson(schema);
 }
 
 Json RuleFileSchema() {
@@ -87,6 +92,17 @@ Json RuleFileSchema() {
                   {"overrides", {{"type", "array"}, {"items", ov}}}},
                  {});
   j["x-fitrank-facts"] = FactsJson();
+  return j;
+}
+
+// A report rule book (engine/report_traits.h): the rule file frame with its own facts, and
+// `set` limited to the book's kinds.
+Json TraitFileSchema(const TraitBookSpec& book) {
+  Json j = RuleFileSchema();
+  j["title"] = absl::StrCat("fitrank ", book.name, " rule file (", book.shipped_dir, "/*.yaml)");
+  j["properties"]["set"] = {{"enum", book.kinds},
+                            {"description", "What the file's sentences are, on the report"}};
+  j["x-fitrank-facts"] = FactsJson(*book.make_schema());
   return j;
 }
 
@@ -163,16 +179,22 @@ Json GradesSchema() {
 
 int RunRulesSchema(Context& ctx) {
   std::string kind = ctx.args.GetOr("kind", "all");
-  std::vector<std::string> kinds = {"rules", "tests", "workloads", "modes", "grades", "all"};
+  std::vector<std::string> kinds = {"rules",  "tests",      "workloads",         "modes",
+                                    "grades", "gpu-traits", "compare-decisions", "all"};
+  const std::vector<TraitBookSpec>& books = TraitBooks();
   Json out;
   if (kind == "rules") out = RuleFileSchema();
+  else if (kind == "gpu-traits") out = TraitFileSchema(books[0]);
+  else if (kind == "compare-decisions") out = TraitFileSchema(books[1]);
   else if (kind == "tests") out = RuleTestFileSchema();
   else if (kind == "workloads") out = WorkloadsSchema();
   else if (kind == "modes") out = ModesSchema();
   else if (kind == "grades") out = GradesSchema();
   else if (kind == "all") {
     out = {{"rules", RuleFileSchema()}, {"tests", RuleTestFileSchema()},
-           {"workloads", WorkloadsSchema()}, {"modes", ModesSchema()}, {"grades", GradesSchema()}};
+           {"workloads", WorkloadsSchema()}, {"modes", ModesSchema()}, {"grades", GradesSchema()},
+           {"gpu-traits", TraitFileSchema(books[0])},
+           {"compare-decisions", TraitFileSchema(books[1])}};
   } else {
     throw UsageError(absl::StrCat("unknown schema kind `", kind, "`"),
                      DidYouMean(ClosestMatches(kind, kinds)));

@@ -54,7 +54,7 @@ Json CompareJson(const CompareReport& r) {
   j["cost"] = {{"basis", r.cost_basis}, {"rows", cost}};
   Json dec = Json::array();
   for (const Decision& d : r.decisions) {
-    dec.push_back({{"gpu_id", d.gpu_id}, {"gpu", d.gpu}, {"reasons", d.reasons}});
+    dec.push_back({{"gpu_id", d.gpu_id}, {"gpu", d.gpu}, {"reasons", d.reasons}, {"rules", d.rules}});
   }
   j["decisions"] = dec;
   return j;

@@ -128,7 +128,9 @@ Json GpuJson(const GpuReport& r) {
                     {"basis", r.multi_gpu.basis},
                     {"rows", rows}};
   j["strengths"] = r.strengths;
+  j["strength_rules"] = r.strength_rules;  // same index: the rule that wrote each sentence
   j["considerations"] = r.considerations;
+  j["consideration_rules"] = r.consideration_rules;
   const BuyingAdvice& b = r.buying_advice;
   j["buying_advice"] = {{"verdict_id", b.verdict_id}, {"verdict", b.verdict},
                         {"summary", b.summary},       {"runs_well", b.runs_well},

@@ -10,6 +10,7 @@
 #include "cli/resolve.h"
 #include "cli/rules_env.h"
 #include "engine/report_scoring_rules.h"
+#include "engine/report_traits.h"
 
 namespace fitrank::cli {
 
@@ -20,6 +21,7 @@ struct Loaded {
   std::unique_ptr<Profiles> profiles;
   std::unique_ptr<ReportPolicy> policy;
   std::unique_ptr<RulesScorer> scorer;
+  std::unique_ptr<ReportTraits> traits;
   ReportEnv env;
 };
 
@@ -49,6 +51,7 @@ const ReportEnv& LoadReportEnv(Context& ctx) {
   Diagnostics diags;
   std::optional<ReportPolicy> policy;
   absl::StatusOr<ScoringRules> rules = absl::UnknownError("not loaded");
+  absl::StatusOr<std::unique_ptr<ReportTraits>> traits = absl::UnknownError("not loaded");
   auto load_rest = [&] {
     l->estimator = Estimator::Load(*ctx.data, &diags);
     l->profiles = Profiles::Load(*ctx.data, &diags);
@@ -59,6 +62,8 @@ const ReportEnv& LoadReportEnv(Context& ctx) {
     // shipped ones (cli/rules_env.h).
     std::shared_ptr<const FileSource> local = LocalRulesSource(ctx);
     rules = LoadScoringRules(*ctx.data, local.get(), *l->profiles, /*warnings=*/false, &diags);
+    // The report sentences (strengths, considerations, decisions) are rules too.
+    traits = ReportTraits::Load(*ctx.data, local.get(), *l->profiles, /*warnings=*/false, &diags);
   };
   if (first) load_rest();
   const Catalog& catalog = first ? *pending.get() : LoadCatalog(ctx);
@@ -71,11 +76,13 @@ const ReportEnv& LoadReportEnv(Context& ctx) {
     throw ExitNow(2);
   }
   l->policy = std::make_unique<ReportPolicy>(std::move(*policy));
-  if (!rules.ok() || diags.HasErrors()) {
+  if (!rules.ok() || !traits.ok() || diags.HasErrors()) {
     *ctx.err << diags.Render();
     if (!rules.ok() && diags.empty()) *ctx.err << rules.status().message() << "\n";
+    if (!traits.ok() && diags.empty()) *ctx.err << traits.status().message() << "\n";
     throw ExitNow(2);
   }
+  l->traits = *std::move(traits);
   l->scorer = std::make_unique<RulesScorer>(std::make_unique<Evaluator>(
       catalog, *l->estimator, *l->profiles, *std::move(rules)));
   l->env.catalog = &catalog;
@@ -83,6 +90,7 @@ const ReportEnv& LoadReportEnv(Context& ctx) {
   l->env.profiles = l->profiles.get();
   l->env.policy = l->policy.get();
   l->env.scorer = l->scorer.get();
+  l->env.traits = l->traits.get();
   const ReportEnv& env = l->env;
   (*cache)[{&catalog, local_dir}] = std::move(l);
   return env;

@@ -1,7 +1,8 @@
 // Advice items for one model on one setup (the fit report's "what to do about it"), from the
-// estimate and the other quantizations' estimates. Every number in an item comes from the
-// estimator; the wording is fixed here, the thresholds are the estimator's (fit kinds) and the
-// workload profile's (speed targets).
+// estimate and the other quantizations' estimates, plus the advice ids of the scoring rules
+// that fired. Every number in an item comes from the estimator; titles and fixed details are
+// data (engine/reports.yaml `advice`), the sentences with numbers are here; the thresholds are
+// the estimator's (fit kinds) and the workload profile's (speed targets).
 #ifndef FITRANK_ENGINE_ADVISOR_H_
 #define FITRANK_ENGINE_ADVISOR_H_
 
@@ -23,11 +24,14 @@ std::vector<AdviceItem> FitAdvice(const ReportEnv& env, const Setup& setup, cons
                                   const std::string& quant_id, const Estimate& e,
                                   const WorkloadShape& shape, const std::vector<QuantRow>& quants);
 
-// Strengths and considerations of a GPU for local AI, each a sentence with its numbers, from
-// the GPU's facts compared with the catalog (memory and bandwidth rank among all GPUs) and the
-// report's computed blocks (models that fit, diffusion, scaling).
-void GpuTraits(const ReportEnv& env, const GpuReport& report, std::vector<std::string>* strengths,
-               std::vector<std::string>* considerations);
+// Appends an item for each advice id of `rule_advice` (the ids of the scoring rules that fired,
+// engine/report_scoring.h Graded::advice) that `items` does not have yet, and whose
+// `covered_by` ids (reports.yaml) are not there either; title and detail from reports.yaml
+// (the id itself and no detail for an id it does not know). Order kept; no duplicates.
+void MergeRuleAdvice(const ReportEnv& env, const std::vector<std::string>& rule_advice,
+                     std::vector<AdviceItem>* items);
+
+// (The GPU page's strengths and considerations are rules: engine/report_traits.h.)
 
 // Buying advice: verdict from "runs N of the top M models well" (policy), what limits first,
 // red flags, and the itinerary of `upgrade` as sentences.

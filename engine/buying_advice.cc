@@ -1,4 +1,4 @@
-// GpuTraits and BuildBuyingAdvice (declared in engine/advisor.h).
+// BuildBuyingAdvice (declared in engine/advisor.h).
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
@@ -11,112 +11,11 @@ namespace fitrank {
 
 namespace {
 
-// Share of catalog GPUs (excluding CPUs) with a value below `v`, 0-1.
-template <class F>
-double Percentile(const Catalog& c, F value, double v) {
-  int below = 0, all = 0;
-  for (const Gpu& g : c.gpus()) {
-    if (g.segment == Segment::kCpu) continue;
-    ++all;
-    below += value(g) < v;
-  }
-  return all ? static_cast<double>(below) / all : 0;
-}
-
 bool Has(const std::vector<std::string>& v, absl::string_view x) {
   return std::find(v.begin(), v.end(), x) != v.end();
 }
 
 }  // namespace
-
-void GpuTraits(const ReportEnv& env, const GpuReport& r, std::vector<std::string>* strengths,
-               std::vector<std::string>* considerations) {
-  const Gpu& g = r.specs.gpu;
-  const Catalog& c = *env.catalog;
-  double mem_pct = Percentile(c, [](const Gpu& x) { return x.memory_gb; }, g.memory_gb);
-  double bw_pct = Percentile(c, [](const Gpu& x) { return x.bandwidth_gbps; }, g.bandwidth_gbps);
-  int fit = r.multi_gpu.rows.empty() ? 0 : r.multi_gpu.rows[0].models_fit;
-  int total = r.multi_gpu.rows.empty() ? 0 : r.multi_gpu.rows[0].models_total;
-  if (mem_pct >= 0.75) {
-    strengths->push_back(absl::StrFormat(
-        "%.0f GB of %s: more memory than %.0f%% of the GPUs in the catalog; %d of %d catalog "
-        "models fit natively at %s.",
-        g.memory_gb, g.memory_type, mem_pct * 100, fit, total, env.policy->count_quant));
-  } else if (mem_pct < 0.35) {
-    considerations->push_back(absl::StrFormat(
-        "%.0f GB of memory is less than most GPUs in the catalog have: %d of %d catalog models "
-        "fit natively at %s.",
-        g.memory_gb, fit, total, env.policy->count_quant));
-  }
-  if (bw_pct >= 0.75) {
-    strengths->push_back(absl::StrFormat(
-        "%.0f GB/s of memory bandwidth (top %.0f%% of the catalog): decode speed is bandwidth, "
-        "so models that fit run fast.",
-        g.bandwidth_gbps, (1 - bw_pct) * 100 + 0.5));
-  } else if (bw_pct < 0.35) {
-    considerations->push_back(absl::StrFormat(
-        "%.0f GB/s of memory bandwidth is low: larger models that fit will decode slowly.",
-        g.bandwidth_gbps));
-  }
-  if (g.unified_memory) {
-    strengths->push_back(absl::StrFormat(
-        "Unified memory: the GPU can use about %.0f GB of the machine's %.0f GB, far more than "
-        "consumer graphics cards offer.",
-        r.specs.usable_gb, g.memory_gb));
-  }
-  if (g.fp4_tflops > 0) {
-    strengths->push_back("FP4 in hardware: NVFP4/MXFP4 checkpoints run natively at a quarter of "
-                         "the 16-bit memory.");
-  } else if (g.fp8_tflops > 0) {
-    strengths->push_back("FP8 in hardware: FP8 checkpoints (vLLM, SGLang, TensorRT-LLM) run "
-                         "natively at half the 16-bit memory.");
-  }
-  if (Has(g.platforms, "CUDA")) {
-    strengths->push_back("CUDA: every local runtime (llama.cpp, Ollama, vLLM, SGLang, "
-                         "TensorRT-LLM, ExLlamaV2) supports it first.");
-  } else if (Has(g.platforms, "ROCm")) {
-    considerations->push_back("ROCm instead of CUDA: llama.cpp, Ollama and vLLM work; "
-                              "CUDA-only tools (TensorRT-LLM, ExLlamaV2) do not.");
-  } else if (Has(g.platforms, "Metal")) {
-    considerations->push_back("Metal/MLX only: llama.cpp, Ollama, LM Studio and MLX work; "
-                              "vLLM-style serving and CUDA tools do not.");
-  } else {
-    considerations->push_back(absl::StrCat(
-        "No CUDA, ROCm or Metal (", absl::StrJoin(g.platforms, ", "),
-        "): only Vulkan/SYCL builds of llama.cpp-style runtimes, usually slower."));
-  }
-  if (r.multi_gpu.rows.size() > 1) {
-    const ScalingRow& last = r.multi_gpu.rows.back();
-    if (g.interconnect_gbps >= 300) {
-      strengths->push_back(absl::StrFormat(
-          "Scales out over %s: %dx gives %.0f GB and runs %d of %d models.",
-          r.multi_gpu.interconnect, last.gpu_count, last.memory_gb, last.models_fit,
-          last.models_total));
-    } else {
-      considerations->push_back(absl::StrFormat(
-          "Multi-GPU goes over %s only: memory adds up (%dx = %.0f GB) but tensor-parallel "
-          "speed-up is limited.",
-          r.multi_gpu.interconnect.empty() ? "PCIe" : r.multi_gpu.interconnect, last.gpu_count,
-          last.memory_gb));
-    }
-  }
-  if (g.form_factor == "sxm5" || g.form_factor == "sxm4" || g.form_factor == "sxm6" ||
-      g.form_factor == "oam" || g.form_factor == "sxm2") {
-    considerations->push_back(absl::StrCat(
-        "Form factor ", g.form_factor, ": needs an HGX/OAM server board, not a workstation."));
-  }
-  double price = PriceOf(env, g);
-  if (price > 0 && r.specs.usable_gb > 0) {
-    double per_gb = price / r.specs.usable_gb;
-    (per_gb <= 60 ? strengths : considerations)
-        ->push_back(absl::StrFormat("$%.0f per usable GB of model memory ($%.0f).", per_gb, price));
-  }
-  if (r.diffusion.total > 0) {
-    (r.diffusion.native * 2 >= r.diffusion.total ? strengths : considerations)
-        ->push_back(absl::StrFormat("Image and video: %d of %d diffusion models run natively.",
-                                    r.diffusion.native, r.diffusion.total));
-  }
-}
 
 BuyingAdvice BuildBuyingAdvice(const ReportEnv& env, const Setup& setup, const GpuReport& r,
                                const UpgradeReport& upgrade) {
@@ -144,6 +43,7 @@ BuyingAdvice BuildBuyingAdvice(const ReportEnv& env, const Setup& setup, const G
     }
     b.runs_well += well;
   }
+  b.top_native = native;
   const VerdictLevel& v = pol.VerdictFor(b.runs_well, b.top_n);
   b.verdict_id = v.id;
   b.verdict = v.text;

@@ -1,13 +1,13 @@
 #include "engine/compare.h"
 
 #include <algorithm>
-#include <set>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "engine/report_scaling.h"
 #include "engine/report_scoring.h"
+#include "engine/report_traits.h"
 #include "engine/upgrade.h"
 
 namespace fitrank {
@@ -16,13 +16,6 @@ namespace {
 
 bool Native(const Estimate& e) {
   return e.fit.kind == FitKind::kNativeComfortable || e.fit.kind == FitKind::kNativeTight;
-}
-
-std::string NameList(const std::vector<std::string>& names, size_t max) {
-  std::vector<std::string> v(names.begin(), names.begin() + std::min(max, names.size()));
-  std::string s = absl::StrJoin(v, ", ");
-  if (names.size() > max) absl::StrAppend(&s, " and ", names.size() - max, " more");
-  return s;
 }
 
 }  // namespace
@@ -147,124 +140,24 @@ absl::StatusOr<CompareReport> BuildCompareReport(const ReportEnv& env, const Set
       cost_model ? cost_model->name : "the reference model", pol.count_quant, pol.cost_concurrency,
       pol.cost_lifetime_years, pol.cost_utilization * 100, pol.cost_usd_per_kwh, pol.cost_source);
 
-  // Decisions: for each GPU, every dimension where it leads all the others clearly.
+  // Decisions: the rules of engine/traits/compare, once per GPU.
   const auto& models = env.catalog->models();
   for (size_t i = 0; i < q.gpus.size(); ++i) {
-    const Gpu& g = *q.gpus[i];
     Decision d;
-    d.gpu_id = g.id;
-    d.gpu = g.name;
-    auto leads = [&](auto value, double margin) {
-      double mine = value(i);
-      for (size_t j = 0; j < q.gpus.size(); ++j) {
-        if (j != i && !(mine > value(j) * margin)) return false;
+    d.gpu_id = q.gpus[i]->id;
+    d.gpu = q.gpus[i]->name;
+    if (env.traits != nullptr) {
+      std::vector<std::string> only;
+      for (size_t m = 0; m < models.size(); ++m) {
+        if (!states[i][m].native) continue;
+        bool others = false;
+        for (size_t j = 0; j < q.gpus.size(); ++j) others |= j != i && states[j][m].native;
+        if (!others) only.push_back(models[m].name);
       }
-      return mine > 0;
-    };
-    auto usable = [&](size_t k) { return r.gpus[k].specs.usable_gb; };
-    if (leads(usable, 1.15)) {
-      double next = 0;
-      for (size_t j = 0; j < q.gpus.size(); ++j) if (j != i) next = std::max(next, usable(j));
-      d.reasons.push_back(absl::StrFormat(
-          "your models need more than %.0f GB: it has %.0f GB usable on one device", next,
-          usable(i)));
-    }
-    std::vector<std::string> only;
-    for (size_t m = 0; m < models.size(); ++m) {
-      if (!states[i][m].native) continue;
-      bool others = false;
-      for (size_t j = 0; j < q.gpus.size(); ++j) others |= j != i && states[j][m].native;
-      if (!others) only.push_back(models[m].name);
-    }
-    if (!only.empty()) {
-      d.reasons.push_back(absl::StrCat("you want models only it runs natively (", only.size(),
-                                       "): ", NameList(only, 3)));
-    }
-    auto bw = [&](size_t k) { return q.gpus[k]->bandwidth_gbps; };
-    if (leads(bw, 1.1)) {
-      // Measured on the largest reference model every GPU runs natively.
-      std::string evidence;
-      for (auto it = r.reference_models.rbegin(); it != r.reference_models.rend(); ++it) {
-        bool all = true;
-        for (const RefModelCell& c : it->cells) all &= IsNative(c.fit);
-        if (!all) continue;
-        double other = 0;
-        for (size_t j = 0; j < it->cells.size(); ++j) {
-          if (j != i) other = std::max(other, it->cells[j].decode_tok_s);
-        }
-        if (other > 0) {
-          evidence = absl::StrFormat(" (%.0f vs %.0f tok/s on %s)", it->cells[i].decode_tok_s,
-                                     other, it->model);
-        }
-        break;
+      for (RuleSentence& s : env.traits->Decisions(env, r, q.gpus, i, only)) {
+        d.reasons.push_back(std::move(s.text));
+        d.rules.push_back(std::move(s.rule_id));
       }
-      d.reasons.push_back(absl::StrCat("decode speed on models that fit both matters most: ",
-                                       absl::StrFormat("%.0f GB/s", g.bandwidth_gbps),
-                                       " of memory bandwidth", evidence));
-    }
-    auto cheap = [&](size_t k) { return r.gpus[k].price_usd > 0 ? 1.0 / r.gpus[k].price_usd : 0.0; };
-    if (leads(cheap, 1.1)) {
-      d.reasons.push_back(absl::StrFormat("the purchase price is the constraint: $%.0f (%s)",
-                                          r.gpus[i].price_usd, r.gpus[i].price_basis));
-    }
-    auto per_tok = [&](size_t k) {
-      return r.cost[k].usd_per_mtok_owned > 0 ? 1.0 / r.cost[k].usd_per_mtok_owned : 0.0;
-    };
-    if (leads(per_tok, 1.1)) {
-      d.reasons.push_back(absl::StrFormat("cost per token is the primary metric: $%.3f per million "
-                                          "tokens owned",
-                                          r.cost[i].usd_per_mtok_owned));
-    }
-    // Platforms only it has, and the runtimes that need them.
-    std::set<std::string> mine(g.platforms.begin(), g.platforms.end());
-    for (size_t j = 0; j < q.gpus.size(); ++j) {
-      if (j == i) continue;
-      for (const std::string& p : q.gpus[j]->platforms) mine.erase(p);
-    }
-    mine.erase("Vulkan");
-    if (!mine.empty()) {
-      std::vector<std::string> rts;
-      for (const Runtime& rt : env.catalog->runtimes()) {
-        bool needs = true;
-        for (const std::string& p : rt.platforms) {
-          bool other_has = false;
-          for (size_t j = 0; j < q.gpus.size(); ++j) {
-            if (j == i) continue;
-            const auto& op = q.gpus[j]->platforms;
-            other_has |= std::find(op.begin(), op.end(), p) != op.end();
-          }
-          if (other_has || p == "CPU") needs = false;
-        }
-        bool mine_runs = false;
-        for (const std::string& p : rt.platforms) mine_runs |= mine.count(p) > 0;
-        if (needs && mine_runs) rts.push_back(rt.name);
-      }
-      std::vector<std::string> plats(mine.begin(), mine.end());
-      d.reasons.push_back(absl::StrCat(
-          "your software stack needs ", absl::StrJoin(plats, "/"),
-          rts.empty() ? "" : absl::StrCat(" (", NameList(rts, 4), " run only there)")));
-    }
-    auto fp8 = [&](size_t k) { return q.gpus[k]->fp8_tflops > 0 ? 1.0 : 0.0; };
-    auto fp4 = [&](size_t k) { return q.gpus[k]->fp4_tflops > 0 ? 1.0 : 0.0; };
-    if (leads(fp4, 1.0)) {
-      d.reasons.push_back("you will serve FP4 checkpoints: it has FP4 in hardware");
-    } else if (leads(fp8, 1.0)) {
-      d.reasons.push_back("you will serve FP8 checkpoints: it has FP8 in hardware");
-    }
-    auto frugal = [&](size_t k) { return q.gpus[k]->tdp_w > 0 ? 1.0 / q.gpus[k]->tdp_w : 0.0; };
-    if (leads(frugal, 1.3)) {
-      d.reasons.push_back(absl::StrFormat("power and cooling are limited: %.0f W", g.tdp_w));
-    }
-    bool pcie = g.form_factor.rfind("pcie", 0) == 0;
-    bool others_pcie = false;
-    for (size_t j = 0; j < q.gpus.size(); ++j) {
-      others_pcie |= j != i && q.gpus[j]->form_factor.rfind("pcie", 0) == 0;
-    }
-    if (pcie && !others_pcie) {
-      d.reasons.push_back("it must go into an ordinary PCIe workstation or server");
-    }
-    if (d.reasons.empty()) {
-      d.reasons.push_back("none of the above matter to you and you already own its platform");
     }
     r.decisions.push_back(d);
   }

@@ -2,10 +2,10 @@
 // reference models, cost per million generated tokens (owned: purchase over a stated lifetime
 // plus electricity; cloud: $/hour where the catalog knows it), and a decision list.
 //
-// The decision list is generated from comparisons of the GPUs' facts: a GPU gets a "pick it
-// if" line for each dimension where it leads the others by a clear margin (memory, models
-// only it runs, decode speed, price, cost per token, software platforms, FP8/FP4, power, form
-// factor). Margins are in the .cc next to each line.
+// The decision list is written by the rules of engine/traits/compare/*.yaml (see
+// engine/report_traits.h): each GPU gets a "pick it if" line for each rule that fires over its
+// facts compared with the others' (memory, models only it runs, decode speed, price, cost per
+// token, software platforms, FP8/FP4, power, form factor); the margins are in the YAML.
 #ifndef FITRANK_ENGINE_COMPARE_H_
 #define FITRANK_ENGINE_COMPARE_H_
 

@@ -56,7 +56,8 @@ struct CostRow {
 struct Decision {
   std::string gpu_id;
   std::string gpu;
-  std::vector<std::string> reasons;  // "pick X if ..." conditions from rules
+  std::vector<std::string> reasons;  // "pick X if ..." conditions from engine/traits/compare
+  std::vector<std::string> rules;    // same index: the id of the rule that wrote each reason
 };
 
 struct CompareReport {

@@ -23,6 +23,7 @@
 namespace fitrank {
 
 class Scorer;  // engine/report_scoring.h: grades and ranked picks from the rules
+class ReportTraits;  // engine/report_traits.h: strengths, considerations, decisions from rules
 
 struct ReportEnv {
   const Catalog* catalog = nullptr;
@@ -30,6 +31,7 @@ struct ReportEnv {
   const Profiles* profiles = nullptr;
   const ReportPolicy* policy = nullptr;
   const Scorer* scorer = nullptr;      // null: reports leave grades empty
+  const ReportTraits* traits = nullptr;  // null: no strengths, considerations or decisions
 };
 
 // One LLM estimate the way every report makes it: the workload's context (capped at the

@@ -166,6 +166,7 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   }
 
   r.advice = FitAdvice(env, setup, model, quant->id, e, shape, r.quants);
+  MergeRuleAdvice(env, graded.advice, &r.advice);
 
   // Run commands: each runtime that can run the model here, at the headline quant if it loads
   // it, else at the best quant it loads that runs.

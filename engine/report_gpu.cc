@@ -9,6 +9,7 @@
 #include "engine/report_builders.h"
 #include "engine/report_picks.h"
 #include "engine/report_scaling.h"
+#include "engine/report_traits.h"
 
 namespace fitrank {
 
@@ -77,8 +78,20 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
     r.upgrades = up->options;
     if (r.upgrades.size() > 5) r.upgrades.resize(5);
   }
-  GpuTraits(env, r, &r.strengths, &r.considerations);
   r.buying_advice = BuildBuyingAdvice(env, setup, r, up.ok() ? *up : UpgradeReport{});
+  // Last: the trait rules read every block above (buying advice included).
+  if (env.traits != nullptr) {
+    std::vector<RuleSentence> strengths, considerations;
+    env.traits->GpuTraits(env, r, &strengths, &considerations);
+    for (RuleSentence& s : strengths) {
+      r.strengths.push_back(std::move(s.text));
+      r.strength_rules.push_back(std::move(s.rule_id));
+    }
+    for (RuleSentence& s : considerations) {
+      r.considerations.push_back(std::move(s.text));
+      r.consideration_rules.push_back(std::move(s.rule_id));
+    }
+  }
   return r;
 }
 

@@ -111,6 +111,7 @@ struct BuyingAdvice {
   std::string summary;          // "Runs 41 of the top 50 models well (grade B or better for chat)."
   int runs_well = 0;
   int top_n = 0;
+  int top_native = 0;           // of the top models, those that fit natively at the counting quant
   std::string limiter_id;       // "memory" | "bandwidth" | "compute" | "ecosystem" | "none"
   std::string limiter;          // sentence
   std::vector<std::string> red_flags;
@@ -121,8 +122,12 @@ struct GpuReport {
   SpecsView specs;
   SetupView setup;
   ModeView mode;
+  // Sentences of the rules of engine/traits/gpu/*.yaml that fired, and (same index) the id of
+  // the rule that wrote each.
   std::vector<std::string> strengths;
+  std::vector<std::string> strength_rules;
   std::vector<std::string> considerations;
+  std::vector<std::string> consideration_rules;
   std::vector<CapabilityRow> capability_matrix;
   std::vector<WorkloadPicks> recommendations;
   std::vector<OutOfReach> out_of_reach;

@@ -90,6 +90,13 @@ std::string ReportPolicy::QualityLabelFor(double retention) const {
   return quality_labels.empty() ? "" : quality_labels.back().text;
 }
 
+const AdviceText* ReportPolicy::AdviceFor(const std::string& id) const {
+  for (const AdviceText& a : advice) {
+    if (a.id == id) return &a;
+  }
+  return nullptr;
+}
+
 std::string ReportPolicy::SourceText(const std::string& key) const {
   auto it = sources.find(key);
   return it == sources.end() ? key : it->second;
@@ -222,6 +229,19 @@ std::optional<ReportPolicy> ParseReportPolicy(const std::string& content, const 
     r.Required("max_gpus_same", &p.max_gpus_same, 1, 64);
     r.Required("max_options", &p.max_upgrade_options, 1, 100);
     r.Required("itinerary_steps", &p.itinerary_steps, 1, 10);
+    r.CheckUnknownKeys();
+  }
+  if (top.Child("advice").IsDefined()) {
+    MapReader r(top.Child("advice"), file, diags, "advice");
+    CheckSource(r, p, nullptr);
+    ForEachItem(r, "items", file, diags, [&](MapReader& item) {
+      AdviceText a;
+      item.Required("id", &a.id);
+      item.Required("title", &a.title);
+      item.Optional("detail", &a.detail);
+      item.Optional("covered_by", &a.covered_by);
+      p.advice.push_back(a);
+    });
     r.CheckUnknownKeys();
   }
   top.CheckUnknownKeys();

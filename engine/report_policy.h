@@ -39,6 +39,14 @@ struct CapabilitySpec {
   std::vector<std::string> models;  // candidates, first known wins
 };
 
+// Title and fixed detail of an advice id (engine/reports.yaml `advice`).
+struct AdviceText {
+  std::string id;                       // "remove-offload"
+  std::string title;
+  std::string detail;                   // may be empty when the report writes it with numbers
+  std::vector<std::string> covered_by;  // ids that say the same with numbers
+};
+
 struct ReferenceModelSpec {
   std::string label;
   std::vector<std::string> models;
@@ -75,6 +83,11 @@ struct ReportPolicy {
   int max_gpus_same = 8;
   int max_upgrade_options = 12;
   int itinerary_steps = 3;
+
+  std::vector<AdviceText> advice;  // in file order
+
+  // The advice text of `id`, or nullptr.
+  const AdviceText* AdviceFor(const std::string& id) const;
 
   // "A" best ... "F" worst; true if `grade` is at least `min_grade`. Unknown grades are false.
   static bool GradeAtLeast(const std::string& grade, const std::string& min_grade);

@@ -567,6 +567,10 @@ _BRAND_WORDS = ("NVIDIA ", "GeForce ", "AMD ", "Radeon ", "Intel ", "Apple ", "T
                 "Instinct ", "Qualcomm ")
 
 # Extra hand-written short names, per gpus.csv id (memory suffix added for expanded rows).
+# The bare datacenter product names "h100" and "h200" go to the SXM board: NVIDIA's datasheets
+# and the cloud instances that say "H100"/"H200" without a qualifier mean the SXM (HGX) part;
+# PCIe and NVL are the variants that are always named. A bare name whose variants differ in
+# memory size (A100 40/80GB) stays ambiguous.
 _EXTRA_ALIASES = {
     "nvidia-dgx-spark-gb10": ["dgx spark", "gb10", "spark"],
     "nvidia-jetson-orin-nano-super-8gb": ["jetson orin nano", "orin nano", "orin nano super"],
@@ -574,10 +578,10 @@ _EXTRA_ALIASES = {
     "nvidia-jetson-agx-orin-32gb": ["agx orin 32gb"],
     "nvidia-jetson-orin-nx-16gb": ["orin nx", "orin nx 16gb"],
     "nvidia-jetson-agx-thor-t5000": ["jetson thor", "agx thor", "thor"],
-    "nvidia-h100-sxm5-80gb": ["h100 sxm", "h100 sxm5"],
+    "nvidia-h100-sxm5-80gb": ["h100", "h100 sxm", "h100 sxm5"],
     "nvidia-h100-pcie-80gb": ["h100 pcie"],
     "nvidia-h100-nvl-94gb": ["h100 nvl"],
-    "nvidia-h200-sxm-141gb": ["h200 sxm"],
+    "nvidia-h200-sxm-141gb": ["h200", "h200 sxm"],
     "nvidia-h200-nvl-141gb": ["h200 nvl"],
     "nvidia-gh200-144gb": ["gh200", "grace hopper"],
     "nvidia-b200-hgx": ["b200", "hgx b200"],

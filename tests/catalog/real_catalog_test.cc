@@ -280,6 +280,21 @@ TEST(ShippedCatalogTest, PromisedGpuNamesResolve) {
   }
 }
 
+TEST(ShippedCatalogTest, BareDatacenterNamesMeanTheSxmBoard) {
+  const Catalog& c = Shipped();
+  // "h100"/"h200" alone mean the SXM part (the catalog's explicit alias, tools/catalog_gpus.py);
+  // the other form factors stay reachable by their qualifier.
+  ASSERT_TRUE(c.FindGpu("h200"));
+  EXPECT_EQ(c.FindGpu("h200").found->id, "nvidia-h200-sxm-141gb");
+  EXPECT_EQ(c.FindGpu("H200").found->id, "nvidia-h200-sxm-141gb");
+  EXPECT_EQ(c.FindGpu("h100").found->id, "nvidia-h100-sxm5-80gb");
+  EXPECT_EQ(c.FindGpu("h200 nvl").found->id, "nvidia-h200-nvl-141gb");
+  EXPECT_EQ(c.FindGpu("h100 pcie").found->id, "nvidia-h100-pcie-80gb");
+  EXPECT_EQ(c.FindGpu("h100 nvl").found->id, "nvidia-h100-nvl-94gb");
+  // Variants that differ in memory size are not chosen for the user.
+  EXPECT_FALSE(c.FindGpu("a100"));
+}
+
 TEST(ShippedCatalogTest, GpuFamiliesListTheirVariants) {
   const Catalog& c = Shipped();
   // Each memory size (or form factor) is its own entry: the bare family name is ambiguous,

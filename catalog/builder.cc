@@ -25,8 +25,12 @@ void AddForms(const std::string& id, const std::string& name,
   add(id);
   if (name != id) add(name);
   for (const std::string& a : aliases) add(a);
-  // "NVIDIA GeForce RTX 4090", "Meta Llama 3.1 8B Instruct": the brand costs nothing.
+  // "NVIDIA GeForce RTX 4090", "Meta Llama 3.1 8B Instruct", "NVIDIA H200" (an alias): the
+  // brand costs nothing.
   if (!brand.empty() && !name.empty()) out->push_back(MakeForm(name, brand));
+  if (!brand.empty()) {
+    for (const std::string& a : aliases) out->push_back(MakeForm(a, brand));
+  }
 }
 
 }  // namespace catalog_internal

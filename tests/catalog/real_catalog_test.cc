@@ -287,6 +287,8 @@ TEST(ShippedCatalogTest, BareDatacenterNamesMeanTheSxmBoard) {
   ASSERT_TRUE(c.FindGpu("h200"));
   EXPECT_EQ(c.FindGpu("h200").found->id, "nvidia-h200-sxm-141gb");
   EXPECT_EQ(c.FindGpu("H200").found->id, "nvidia-h200-sxm-141gb");
+  ASSERT_TRUE(c.FindGpu("nvidia h200"));  // the brand in front of the alias
+  EXPECT_EQ(c.FindGpu("nvidia h200").found->id, "nvidia-h200-sxm-141gb");
   EXPECT_EQ(c.FindGpu("h100").found->id, "nvidia-h100-sxm5-80gb");
   EXPECT_EQ(c.FindGpu("h200 nvl").found->id, "nvidia-h200-nvl-141gb");
   EXPECT_EQ(c.FindGpu("h100 pcie").found->id, "nvidia-h100-pcie-80gb");

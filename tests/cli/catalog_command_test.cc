@@ -8,6 +8,7 @@
 #include "cli/command.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/cli/cli_run.h"
 #include "nlohmann/json.hpp"
 #include "tests/golden.h"
 
@@ -16,21 +17,6 @@ namespace {
 
 using ::testing::HasSubstr;
 using ::testing::Not;
-
-struct CliRun {
-  int code = 0;
-  std::string out, err;
-};
-
-CliRun Fitrank(std::vector<std::string> args) {
-  args.insert(args.begin(), "fitrank");
-  std::ostringstream out, err;
-  CliRun r;
-  r.code = RunCli(args, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
 
 // On the small fixture catalog (every catalog file replaced by tests/catalog/testdata).
 CliRun OnFixture(std::vector<std::string> args) {

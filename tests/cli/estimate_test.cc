@@ -3,25 +3,14 @@
 
 #include "cli/command.h"
 #include "gtest/gtest.h"
+#include "tests/cli/cli_run.h"
 #include "nlohmann/json.hpp"
 
 namespace fitrank::cli {
 namespace {
 
-struct Out {
-  int code;
-  std::string out, err;
-};
-
-Out Fr(std::vector<std::string> args) {
-  args.insert(args.begin(), "fitrank");
-  std::ostringstream out, err;
-  int code = RunCli(args, out, err);
-  return {code, out.str(), err.str()};
-}
-
 TEST(EstimateCli, JsonHasTheInterfaceKeys) {
-  Out r = Fr({"estimate", "--gpu", "4090", "--model", "llama 3.1 8b", "--quant", "Q4_K_M", "--json"});
+  CliRun r = Fitrank({"estimate", "--gpu", "4090", "--model", "llama 3.1 8b", "--quant", "Q4_K_M", "--json"});
   ASSERT_EQ(r.code, 0) << r.err;
   auto j = nlohmann::json::parse(r.out);
   for (const char* k : {"decode_tok_s", "prefill_tok_s", "ttft_ms", "memory", "fit", "safe_context", "range", "basis"}) {
@@ -38,7 +27,7 @@ TEST(EstimateCli, JsonHasTheInterfaceKeys) {
 }
 
 TEST(EstimateCli, TableShowsTheBasis) {
-  Out r = Fr({"estimate", "--gpu", "rtx 3090", "--gpus", "2", "--model", "llama 3.3 70b", "--quant", "Q4_K_M"});
+  CliRun r = Fitrank({"estimate", "--gpu", "rtx 3090", "--gpus", "2", "--model", "llama 3.3 70b", "--quant", "Q4_K_M"});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_NE(r.out.find("decode"), std::string::npos);
   EXPECT_NE(r.out.find("Basis:"), std::string::npos);
@@ -46,30 +35,30 @@ TEST(EstimateCli, TableShowsTheBasis) {
 }
 
 TEST(EstimateCli, BadInputExitsTwo) {
-  EXPECT_EQ(Fr({"estimate", "--gpu", "rtx 4099x", "--model", "llama 3.1 8b"}).code, 2);
-  Out unknown_model = Fr({"estimate", "--gpu", "4090", "--model", "no such model xyz"});
+  EXPECT_EQ(Fitrank({"estimate", "--gpu", "rtx 4099x", "--model", "llama 3.1 8b"}).code, 2);
+  CliRun unknown_model = Fitrank({"estimate", "--gpu", "4090", "--model", "no such model xyz"});
   EXPECT_EQ(unknown_model.code, 2);
-  EXPECT_EQ(Fr({"estimate", "--gpu", "4090", "--model", "llama 3.1 8b", "--context", "0"}).code, 2);
-  EXPECT_EQ(Fr({"estimate", "--gpu", "4090", "--gpus", "0", "--model", "llama 3.1 8b"}).code, 2);
-  EXPECT_EQ(Fr({"estimate", "--gpu", "4090", "--model", "llama 3.1 8b", "--ram", "-1"}).code, 2);
-  EXPECT_EQ(Fr({"estimate", "--gpu", "4090", "--model", "llama 3.1 8b", "--batch", "100000000"}).code, 2);
-  Out huge = Fr({"estimate", "--gpu", "4090", "--model", "llama 3.1 8b", "--context", "99999999999"});
+  EXPECT_EQ(Fitrank({"estimate", "--gpu", "4090", "--model", "llama 3.1 8b", "--context", "0"}).code, 2);
+  EXPECT_EQ(Fitrank({"estimate", "--gpu", "4090", "--gpus", "0", "--model", "llama 3.1 8b"}).code, 2);
+  EXPECT_EQ(Fitrank({"estimate", "--gpu", "4090", "--model", "llama 3.1 8b", "--ram", "-1"}).code, 2);
+  EXPECT_EQ(Fitrank({"estimate", "--gpu", "4090", "--model", "llama 3.1 8b", "--batch", "100000000"}).code, 2);
+  CliRun huge = Fitrank({"estimate", "--gpu", "4090", "--model", "llama 3.1 8b", "--context", "99999999999"});
   EXPECT_EQ(huge.code, 2);
   EXPECT_NE(huge.err.find("out of range"), std::string::npos) << huge.err;
-  Out fp8 = Fr({"estimate", "--gpu", "rtx 3090", "--model", "llama 3.1 8b", "--quant", "FP8", "--runtime", "vllm"});
+  CliRun fp8 = Fitrank({"estimate", "--gpu", "rtx 3090", "--model", "llama 3.1 8b", "--quant", "FP8", "--runtime", "vllm"});
   EXPECT_EQ(fp8.code, 2);
   EXPECT_NE(fp8.err.find("FP8"), std::string::npos) << fp8.err;
-  Out mlx = Fr({"estimate", "--gpu", "4090", "--model", "llama 3.1 8b", "--quant", "F16", "--runtime", "mlx"});
+  CliRun mlx = Fitrank({"estimate", "--gpu", "4090", "--model", "llama 3.1 8b", "--quant", "F16", "--runtime", "mlx"});
   EXPECT_EQ(mlx.code, 2);
   EXPECT_NE(mlx.err.find("does not run on"), std::string::npos) << mlx.err;
-  Out missing = Fr({"estimate", "--gpu", "4090", "--model-config",
+  CliRun missing = Fitrank({"estimate", "--gpu", "4090", "--model-config",
                      std::string(FITRANK_SOURCE_DIR) + "/tests/engine/testdata/missing-hidden.config.json"});
   EXPECT_EQ(missing.code, 2);
   EXPECT_NE(missing.err.find("missing field `hidden_size`"), std::string::npos) << missing.err;
 }
 
 TEST(EstimateCli, ModelConfigAndBpw) {
-  Out r = Fr({"estimate", "--gpu", "4090", "--model-config",
+  CliRun r = Fitrank({"estimate", "--gpu", "4090", "--model-config",
                std::string(FITRANK_SOURCE_DIR) + "/tests/engine/testdata/llama-3.1-8b.config.json",
                "--quant", "EXL2", "--bpw", "4.65", "--runtime", "exllamav2", "--json"});
   ASSERT_EQ(r.code, 0) << r.err;
@@ -78,7 +67,7 @@ TEST(EstimateCli, ModelConfigAndBpw) {
 }
 
 TEST(CalibrateCli, BadFileIsExitTwo) {
-  Out r = Fr({"calibrate", "--measurements", "/nonexistent.tsv"});
+  CliRun r = Fitrank({"calibrate", "--measurements", "/nonexistent.tsv"});
   EXPECT_EQ(r.code, 2);
 }
 

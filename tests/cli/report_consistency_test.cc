@@ -13,31 +13,10 @@
 #include "cli/render_json.h"
 #include "cli/report_context.h"
 #include "gtest/gtest.h"
+#include "tests/cli/cli_run.h"
 
 namespace fitrank::cli {
 namespace {
-
-struct Result {
-  int code = 0;
-  std::string out, err;
-};
-
-Result RunFitrank(std::vector<std::string> args) {
-  args.insert(args.begin(), "fitrank");
-  std::ostringstream out, err;
-  Result r;
-  r.code = RunCli(args, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
-
-Json RunJson(std::vector<std::string> args) {
-  args.push_back("--json");
-  Result r = RunFitrank(args);
-  EXPECT_EQ(r.code, 0) << r.err;
-  return Json::parse(r.out);
-}
 
 const ReportEnv& Env() {
   static Context* ctx = [] {
@@ -54,11 +33,11 @@ const ReportEnv& Env() {
 TEST(ReportConsistency, FitEqualsEstimate) {
   for (const char* gpu : {"geforce-rtx-4090", "instinct-mi325x", "apple-m4-max-40-core-gpu-64gb"}) {
     for (const char* model : {"llama-3.1-8b-instruct", "llama-3.3-70b-instruct", "qwen3-30b-a3b"}) {
-      Json fit = RunJson({"fit", model, "--gpu", gpu, "--quant", "Q4_K_M", "--workload", "coding"});
+      Json fit = FitrankJson({"fit", model, "--gpu", gpu, "--quant", "Q4_K_M", "--workload", "coding"});
       const Workload* w = Env().profiles->FindWorkload("coding").found;
       const Model* m = Env().catalog->ModelById(model);
       int context = std::min(w->context_tokens, m->max_context);
-      Json est = RunJson({"estimate", "--gpu", gpu, "--model", model, "--quant", "Q4_K_M",
+      Json est = FitrankJson({"estimate", "--gpu", gpu, "--model", model, "--quant", "Q4_K_M",
                           "--runtime", fit["runtime"].get<std::string>(), "--context",
                           std::to_string(context), "--prompt",
                           std::to_string(std::min(w->prompt_tokens, context)), "--gen",
@@ -101,7 +80,7 @@ int CountNative(const fitrank::Setup& setup) {
 TEST(ReportConsistency, ScalingCountsAgreeWithFits) {
   const ReportEnv& env = Env();
   for (const char* gpu : {"geforce-rtx-4060", "geforce-rtx-4090", "nvidia-h100-sxm5-80gb"}) {
-    Json page = RunJson({"gpu", gpu});
+    Json page = FitrankJson({"gpu", gpu});
     const Gpu* g = env.catalog->GpuById(gpu);
     for (const Json& row : page["multi_gpu"]["rows"]) {
       int n = row["gpus"].get<int>();
@@ -119,7 +98,7 @@ TEST(ReportConsistency, ScalingCountsAgreeWithFits) {
 TEST(ReportConsistency, UpgradesNeverUnlockWhatAlreadyRuns) {
   const ReportEnv& env = Env();
   for (const char* gpu : {"geforce-rtx-4060", "geforce-rtx-4090"}) {
-    Json up = RunJson({"upgrade", "--gpu", gpu, "--workload", "coding"});
+    Json up = FitrankJson({"upgrade", "--gpu", gpu, "--workload", "coding"});
     Json fits = Json::object();
     const Gpu* g = env.catalog->GpuById(gpu);
     absl::StatusOr<fitrank::Setup> s = SetupOfCount(env, *g, 1);
@@ -147,42 +126,42 @@ TEST(ReportConsistency, UpgradesNeverUnlockWhatAlreadyRuns) {
 }
 
 TEST(ReportErrors, UnknownNamesAndImpossibleSetups) {
-  Result r = RunFitrank({"recommend", "--gpu", "RTX 4909"});
+  CliRun r = Fitrank({"recommend", "--gpu", "RTX 4909"});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("did you mean"), std::string::npos) << r.err;
-  r = RunFitrank({"gpu", "geforce-rtx-4090", "--gpus", "0"});
+  r = Fitrank({"gpu", "geforce-rtx-4090", "--gpus", "0"});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("--gpus"), std::string::npos) << r.err;
-  r = RunFitrank({"recommend", "--gpu", "geforce-rtx-4090", "--workload", "codng"});
+  r = Fitrank({"recommend", "--gpu", "geforce-rtx-4090", "--workload", "codng"});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("did you mean `coding`?"), std::string::npos) << r.err;
-  r = RunFitrank({"recommend", "--gpu", "geforce-rtx-4090", "--mode", "interactiv"});
+  r = Fitrank({"recommend", "--gpu", "geforce-rtx-4090", "--mode", "interactiv"});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("interactive"), std::string::npos) << r.err;
-  r = RunFitrank({"fit", "llama 9.9 1b", "--gpu", "geforce-rtx-4090"});
+  r = Fitrank({"fit", "llama 9.9 1b", "--gpu", "geforce-rtx-4090"});
   EXPECT_EQ(r.code, 2);
-  r = RunFitrank({"fit", "--gpu", "geforce-rtx-4090"});
+  r = Fitrank({"fit", "--gpu", "geforce-rtx-4090"});
   EXPECT_EQ(r.code, 2);
-  r = RunFitrank({"compare", "geforce-rtx-4090"});
+  r = Fitrank({"compare", "geforce-rtx-4090"});
   EXPECT_EQ(r.code, 2);
-  r = RunFitrank({"compare", "geforce-rtx-4090", "rtx 4090"});
+  r = Fitrank({"compare", "geforce-rtx-4090", "rtx 4090"});
   EXPECT_EQ(r.code, 2);
-  r = RunFitrank({"recommend"});
+  r = Fitrank({"recommend"});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("--gpu"), std::string::npos);
-  r = RunFitrank({"recommend", "--gpu", "geforce-rtx-4090", "--min-grade", "Z"});
+  r = Fitrank({"recommend", "--gpu", "geforce-rtx-4090", "--min-grade", "Z"});
   EXPECT_EQ(r.code, 2);
 }
 
 TEST(ReportErrors, NoAnswerExitsOne) {
-  Result r = RunFitrank({"upgrade", "--gpu", "geforce-rtx-4090", "--budget", "5"});
+  CliRun r = Fitrank({"upgrade", "--gpu", "geforce-rtx-4090", "--budget", "5"});
   EXPECT_EQ(r.code, 1);
   EXPECT_NE(r.err.find("below every upgrade option"), std::string::npos) << r.err;
   EXPECT_TRUE(r.out.empty());
 }
 
 TEST(ReportErrors, ColourOnlyOnATerminal) {
-  Result r = RunFitrank({"recommend", "--gpu", "geforce-rtx-4090"});
+  CliRun r = Fitrank({"recommend", "--gpu", "geforce-rtx-4090"});
   EXPECT_EQ(r.out.find('\x1b'), std::string::npos);
 }
 

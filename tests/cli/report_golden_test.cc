@@ -9,6 +9,7 @@
 
 #include "cli/command.h"
 #include "gtest/gtest.h"
+#include "tests/cli/cli_run.h"
 #include "tests/golden.h"
 
 namespace fitrank::cli {
@@ -34,21 +35,6 @@ const std::vector<PanelSetup>& Panel() {
   return kPanel;
 }
 
-struct Result {
-  int code = 0;
-  std::string out, err;
-};
-
-Result RunFitrank(std::vector<std::string> args) {
-  args.insert(args.begin(), "fitrank");
-  std::ostringstream out, err;
-  Result r;
-  r.code = RunCli(args, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
-
 std::vector<std::string> Cat(std::vector<std::string> a, const std::vector<std::string>& b) {
   a.insert(a.end(), b.begin(), b.end());
   return a;
@@ -58,7 +44,7 @@ void Golden(const std::vector<std::string>& args, const std::string& file, int c
   for (const char* fmt : {"", "--json"}) {
     std::vector<std::string> a = args;
     if (*fmt) a.push_back(fmt);
-    Result r = RunFitrank(a);
+    CliRun r = Fitrank(a);
     EXPECT_EQ(r.code, code) << r.err;
     // A printed NaN or infinity, but not the name of AMD's "Infinity Fabric" link.
     static const std::regex kNonFinite(

@@ -10,6 +10,7 @@
 #include "cli/command.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/cli/cli_run.h"
 #include "nlohmann/json.hpp"
 
 namespace fitrank::cli {
@@ -20,33 +21,11 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 using Json = nlohmann::json;
 
-struct Result {
-  int code = 0;
-  std::string out, err;
-};
-
-Result Fitrank(std::vector<std::string> args) {
-  args.insert(args.begin(), "fitrank");
-  std::ostringstream out, err;
-  Result r;
-  r.code = RunCli(args, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
-
-Json JsonOf(std::vector<std::string> args) {
-  args.push_back("--json");
-  Result r = Fitrank(args);
-  EXPECT_EQ(r.code, 0) << r.err;
-  return r.code == 0 ? Json::parse(r.out) : Json::object();
-}
-
 std::vector<std::string> Strings(const Json& j) { return j.get<std::vector<std::string>>(); }
 
 // Strength and consideration rule ids, checked parallel to the sentences.
 std::pair<std::vector<std::string>, std::vector<std::string>> TraitRules(const std::string& gpu) {
-  Json j = JsonOf({"gpu", gpu});
+  Json j = FitrankJson({"gpu", gpu});
   EXPECT_EQ(j["strengths"].size(), j["strength_rules"].size());
   EXPECT_EQ(j["considerations"].size(), j["consideration_rules"].size());
   return {Strings(j["strength_rules"]), Strings(j["consideration_rules"])};
@@ -70,7 +49,7 @@ TEST(GpuTraits, EachSentenceNamesItsRule) {
 }
 
 TEST(GpuTraits, SentencesCarryTheFacts) {
-  Json j = JsonOf({"gpu", "RTX 4090"});
+  Json j = FitrankJson({"gpu", "RTX 4090"});
   std::vector<std::string> rules = Strings(j["strength_rules"]);
   auto it = std::find(rules.begin(), rules.end(), "gpu.bandwidth-high");
   ASSERT_NE(it, rules.end());
@@ -80,7 +59,7 @@ TEST(GpuTraits, SentencesCarryTheFacts) {
 }
 
 TEST(CompareDecisions, NameTheirRulesAndKeepTheMargins) {
-  Json j = JsonOf({"compare", "RTX 4090", "RTX 5090", "RTX 3090"});
+  Json j = FitrankJson({"compare", "RTX 4090", "RTX 5090", "RTX 3090"});
   ASSERT_EQ(j["decisions"].size(), 3u);
   std::map<std::string, std::vector<std::string>> by_gpu;
   for (const Json& d : j["decisions"]) {
@@ -98,7 +77,7 @@ TEST(CompareDecisions, NameTheirRulesAndKeepTheMargins) {
 }
 
 TEST(CompareDecisions, AnUnknownPriceIsSaidNotAssumed) {
-  Json j = JsonOf({"compare", "M4 Max 64GB", "RTX 4090"});
+  Json j = FitrankJson({"compare", "M4 Max 64GB", "RTX 4090"});
   // The catalog has no price for the 64 GB M4 Max: the 4090 is only the cheapest known.
   std::vector<std::string> rules = Strings(j["decisions"][1]["rules"]);
   EXPECT_THAT(rules, Contains("decision.price-known"));
@@ -106,7 +85,7 @@ TEST(CompareDecisions, AnUnknownPriceIsSaidNotAssumed) {
 }
 
 TEST(CompareDecisions, UnqualifiedH200Resolves) {
-  Json j = JsonOf({"compare", "mi325x", "h200"});
+  Json j = FitrankJson({"compare", "mi325x", "h200"});
   ASSERT_EQ(j["gpus"].size(), 2u);
   EXPECT_EQ(j["decisions"][1]["gpu_id"], "nvidia-h200-sxm-141gb");
   EXPECT_THAT(Strings(j["decisions"][0]["rules"]), Contains("decision.memory"));
@@ -120,7 +99,7 @@ std::string TempDir(const std::string& name) {
 }
 
 TEST(TraitsLint, ShippedFilesAreLintedAndAMistakeGetsAHint) {
-  Result clean = Fitrank({"rules", "lint", FITRANK_SOURCE_DIR "/engine/traits/gpu",
+  CliRun clean = Fitrank({"rules", "lint", FITRANK_SOURCE_DIR "/engine/traits/gpu",
                           FITRANK_SOURCE_DIR "/engine/traits/compare"});
   EXPECT_EQ(clean.code, 0) << clean.out;
   EXPECT_THAT(clean.out, HasSubstr("3 files checked: 0 errors, 0 warnings"));
@@ -135,21 +114,21 @@ rules:
     when: gpu.usable_gb > others.max_usabel_gb
     say: "pick it"
 )";
-  Result r = Fitrank({"rules", "lint", dir + "/mine.yaml"});
+  CliRun r = Fitrank({"rules", "lint", dir + "/mine.yaml"});
   EXPECT_EQ(r.code, 2);
   EXPECT_THAT(r.out, HasSubstr("mine.yaml:6:27: error: unknown fact `others.max_usabel_gb`"));
   EXPECT_THAT(r.out, HasSubstr("did you mean `others.max_usable_gb`"));
 }
 
 TEST(TraitsSchema, ListsEachBooksFactsAndKinds) {
-  Json j = JsonOf({"rules", "schema", "--kind", "gpu-traits"});
+  Json j = FitrankJson({"rules", "schema", "--kind", "gpu-traits"});
   EXPECT_EQ(j["properties"]["set"]["enum"], Json({"strength", "consideration"}));
   std::set<std::string> facts;
   for (const Json& f : j["x-fitrank-facts"]) facts.insert(f["name"]);
   EXPECT_TRUE(facts.count("catalog.memory_rank_pct"));
   EXPECT_TRUE(facts.count("cap.large_decode_tok_s"));
   EXPECT_FALSE(facts.count("perf.decode_tok_s"));  // a scoring fact, not a GPU trait fact
-  Json c = JsonOf({"rules", "schema", "--kind", "compare-decisions"});
+  Json c = FitrankJson({"rules", "schema", "--kind", "compare-decisions"});
   EXPECT_EQ(c["properties"]["set"]["enum"], Json({"decision"}));
 }
 
@@ -168,7 +147,7 @@ overrides:
     disable: true
 )";
   setenv("FITRANK_RULES", root.c_str(), 1);
-  Json j = JsonOf({"gpu", "RTX 4090"});
+  Json j = FitrankJson({"gpu", "RTX 4090"});
   unsetenv("FITRANK_RULES");
   EXPECT_THAT(Strings(j["consideration_rules"]), Contains("mine.hot"));
   EXPECT_THAT(Strings(j["considerations"]), Contains("450 W: plan the cooling."));
@@ -176,7 +155,7 @@ overrides:
 }
 
 TEST(FitAdvice, RuleAdviceJoinsOnce) {
-  Json j = JsonOf({"fit", "llama 3.3 70b", "--gpu", "RTX 4060"});
+  Json j = FitrankJson({"fit", "llama 3.3 70b", "--gpu", "RTX 4060"});
   std::vector<std::string> ids;
   for (const Json& a : j["advice"]) {
     ids.push_back(a["id"]);

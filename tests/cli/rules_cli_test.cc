@@ -6,27 +6,13 @@
 #include "cli/command.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/cli/cli_run.h"
 #include "nlohmann/json.hpp"
 
 namespace fitrank::cli {
 namespace {
 
 using ::testing::HasSubstr;
-
-struct Result {
-  int code = 0;
-  std::string out, err;
-};
-
-Result Fitrank(std::vector<std::string> args) {
-  args.insert(args.begin(), "fitrank");
-  std::ostringstream out, err;
-  Result r;
-  r.code = RunCli(args, out, err);
-  r.out = out.str();
-  r.err = err.str();
-  return r;
-}
 
 std::string TempDir(const std::string& name) {
   std::filesystem::path p = std::filesystem::temp_directory_path() / ("fitrank_rules_cli_" + name);
@@ -38,7 +24,7 @@ std::string TempDir(const std::string& name) {
 void Write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
 
 TEST(RulesLint, ShippedRulesAreClean) {
-  Result r = Fitrank({"rules", "lint"});
+  CliRun r = Fitrank({"rules", "lint"});
   EXPECT_EQ(r.code, 0) << r.out << r.err;
   EXPECT_THAT(r.out, HasSubstr("0 errors, 0 warnings"));
 }
@@ -54,19 +40,19 @@ rules:
     score: 5
     say: "fast"
 )");
-  Result r = Fitrank({"rules", "lint", dir + "/mine.yaml"});
+  CliRun r = Fitrank({"rules", "lint", dir + "/mine.yaml"});
   EXPECT_EQ(r.code, 2);
   EXPECT_THAT(r.out, HasSubstr("mine.yaml:6:11: error: unknown fact `perf.decode_toks`"));
   EXPECT_THAT(r.out, HasSubstr("did you mean `perf.decode_tok_s`"));
   EXPECT_THAT(r.out, HasSubstr("          ^"));
-  Result j = Fitrank({"rules", "lint", dir + "/mine.yaml", "--json"});
+  CliRun j = Fitrank({"rules", "lint", dir + "/mine.yaml", "--json"});
   EXPECT_EQ(j.code, 2);
   auto parsed = nlohmann::json::parse(j.out);
   EXPECT_EQ(parsed["errors"], 1);
 }
 
 TEST(RulesExplain, ShowsEveryRuleAndTheGrade) {
-  Result r = Fitrank({"rules", "explain", "--gpu", "Instinct MI325X", "--model", "llama 3.1 405b",
+  CliRun r = Fitrank({"rules", "explain", "--gpu", "Instinct MI325X", "--model", "llama 3.1 405b",
                   "--quant", "Q4_K_M", "--workload", "coding"});
   ASSERT_EQ(r.code, 0) << r.err;
   EXPECT_THAT(r.out, HasSubstr("Llama 3.1 405B Instruct at Q4_K_M on Instinct MI325X"));
@@ -74,7 +60,7 @@ TEST(RulesExplain, ShowsEveryRuleAndTheGrade) {
   EXPECT_THAT(r.out, HasSubstr("fit.native-comfortable               not fired"));
   EXPECT_THAT(r.out, HasSubstr("-> grade "));
   EXPECT_THAT(r.out, ::testing::Not(HasSubstr("-> grade A")));
-  Result j = Fitrank({"rules", "explain", "--gpu", "RTX 4090", "--model", "qwen3-32b", "--json"});
+  CliRun j = Fitrank({"rules", "explain", "--gpu", "RTX 4090", "--model", "qwen3-32b", "--json"});
   ASSERT_EQ(j.code, 0) << j.err;
   auto parsed = nlohmann::json::parse(j.out);
   EXPECT_EQ(parsed["model_id"], "qwen3-32b");
@@ -85,7 +71,7 @@ TEST(RulesExplain, ShowsEveryRuleAndTheGrade) {
 }
 
 TEST(RulesExplain, UnknownNamesAreUsageErrors) {
-  Result r = Fitrank({"rules", "explain", "--gpu", "RTX 4090", "--model", "qwen3-32b", "--workload", "codng"});
+  CliRun r = Fitrank({"rules", "explain", "--gpu", "RTX 4090", "--model", "qwen3-32b", "--workload", "codng"});
   EXPECT_EQ(r.code, 2);
   EXPECT_THAT(r.err, HasSubstr("did you mean `coding`?"));
   EXPECT_EQ(Fitrank({"rules", "explian"}).code, 2);
@@ -93,7 +79,7 @@ TEST(RulesExplain, UnknownNamesAreUsageErrors) {
 }
 
 TEST(RulesTest, ShippedTestsPass) {
-  Result r = Fitrank({"rules", "test"});
+  CliRun r = Fitrank({"rules", "test"});
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_THAT(r.out, HasSubstr(" 0 failed"));
   EXPECT_THAT(r.out, HasSubstr("Every rule fired in at least one test."));
@@ -117,10 +103,10 @@ tests:
     expect:
       fires: [fit.offload]
 )");
-  Result r = Fitrank({"rules", "test", dir + "/mine.test.yaml", "--rules", dir});
+  CliRun r = Fitrank({"rules", "test", dir + "/mine.test.yaml", "--rules", dir});
   EXPECT_EQ(r.code, 1) << r.out << r.err;
   EXPECT_THAT(r.out, HasSubstr("FAIL offload is capped"));
-  Result ok = Fitrank({"rules", "test", dir + "/mine.test.yaml"});
+  CliRun ok = Fitrank({"rules", "test", dir + "/mine.test.yaml"});
   EXPECT_EQ(ok.code, 0) << ok.out << ok.err;
 }
 
@@ -133,7 +119,7 @@ TEST(RulesDiff, IdenticalTreesChangeNothingAndAnEditShows) {
       std::filesystem::copy_file(e.path(), b + "/" + name);
     }
   }
-  Result same = Fitrank({"rules", "diff", a, b, "--workload", "coding", "--gpu", "RTX 4090",
+  CliRun same = Fitrank({"rules", "diff", a, b, "--workload", "coding", "--gpu", "RTX 4090",
                          "--gpu", "RTX 3060 12GB", "--gpu", "H100 SXM5", "--json"});
   ASSERT_EQ(same.code, 0) << same.err;
   auto parsed = nlohmann::json::parse(same.out);
@@ -149,7 +135,7 @@ TEST(RulesDiff, IdenticalTreesChangeNothingAndAnEditShows) {
   ASSERT_NE(at, std::string::npos) << "quality.estimated changed; update this test";
   q.replace(at, penalty.size(), "score: -1.5 * 0.9 * quant.effective_quality");
   Write(b + "/quality.yaml", q);
-  Result changed = Fitrank({"rules", "diff", a, b, "--workload", "coding", "--gpu", "RTX 4090",
+  CliRun changed = Fitrank({"rules", "diff", a, b, "--workload", "coding", "--gpu", "RTX 4090",
                             "--gpu", "RTX 3060 12GB", "--gpu", "H100 SXM5"});
   ASSERT_EQ(changed.code, 0) << changed.err;
   EXPECT_THAT(changed.out, HasSubstr("rankings (GPU x workload x mode, top 5) change"));
@@ -157,7 +143,7 @@ TEST(RulesDiff, IdenticalTreesChangeNothingAndAnEditShows) {
 }
 
 TEST(RulesSchema, IsJsonSchemaWithTheFacts) {
-  Result r = Fitrank({"rules", "schema"});
+  CliRun r = Fitrank({"rules", "schema"});
   ASSERT_EQ(r.code, 0);
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["rules"]["properties"]["schema"]["const"], "fitrank.rules/v1");
@@ -168,7 +154,7 @@ TEST(RulesSchema, IsJsonSchemaWithTheFacts) {
 }
 
 TEST(Sweep, StreamsCsvAndJsonLinesInRankOrder) {
-  Result csv = Fitrank({"sweep", "--gpu", "RTX 4090", "--workload", "coding", "--mode", "balanced",
+  CliRun csv = Fitrank({"sweep", "--gpu", "RTX 4090", "--workload", "coding", "--mode", "balanced",
                     "--format", "csv", "--top", "3"});
   ASSERT_EQ(csv.code, 0) << csv.err;
   std::istringstream lines(csv.out);
@@ -181,7 +167,7 @@ TEST(Sweep, StreamsCsvAndJsonLinesInRankOrder) {
     EXPECT_THAT(row, HasSubstr(",coding,balanced," + std::to_string(n) + ","));
   }
   EXPECT_EQ(n, 3);
-  Result jl = Fitrank({"sweep", "--gpu", "RTX 4090", "--gpu", "H100 SXM5", "--workload", "chat", "--top", "2"});
+  CliRun jl = Fitrank({"sweep", "--gpu", "RTX 4090", "--gpu", "H100 SXM5", "--workload", "chat", "--top", "2"});
   ASSERT_EQ(jl.code, 0) << jl.err;
   std::istringstream jlines(jl.out);
   int rows = 0;

@@ -243,6 +243,7 @@ void Estimator::RunImpl(const EstimateInput& in, Estimate* out, internal::Tracer
   c.key.moe = md->experts > 1 && md->active_params_b > 0 && md->active_params_b < 0.95 * md->params_b;
   c.key.memory = static_cast<int8_t>(MemoryKindOf(g0));
   c.key.segment = static_cast<int8_t>(g0.segment);
+  c.ResolveConstants();
   c.kv_elem = KvBytesPerElement(in.kv_cache);
   e.backend = c.backend;
   e.runtime_family = c.runtime;

@@ -4,6 +4,7 @@
 #ifndef FITRANK_ENGINE_INTERNAL_CONTEXT_H_
 #define FITRANK_ENGINE_INTERNAL_CONTEXT_H_
 
+#include <array>
 #include <cmath>
 #include <string>
 
@@ -68,7 +69,7 @@ struct Ctx {
   const EstimateInput* in = nullptr;
   const Setup* setup = nullptr;
   const Model* model = nullptr;
-  ConstantKey key;            // backend, runtime, quant, moe, size; memory/segment per device
+  ConstantKey key;            // backend, runtime, quant, moe, size; memory/segment of GPU 0
   QuantFamily quant = QuantFamily::kOther;
   Backend backend = Backend::kAuto;
   Parallelism par = Parallelism::kLayer;
@@ -76,19 +77,61 @@ struct Ctx {
   ModelShape m;
   int context = 0, prompt = 0, gen = 0, batch = 1;
   double kv_elem = 2;
+  // The constants for `key` (group 0) and for each further device group of the setup (its
+  // GPU's memory kind and segment), filled by ResolveConstants; unused while a Tracer is
+  // attached (Explain records which case each constant came from).
+  int groups_resolved = 0;
+  std::array<const ResolvedConstants*, kMaxDeviceGroups> group_constants{};
+  std::array<ResolvedConstants, kMaxDeviceGroups> resolved;
+
+  // Fills `resolved` / `group_constants` for `key` and the setup's device groups.
+  void ResolveConstants() {
+    const int groups = setup != nullptr ? static_cast<int>(setup->devices.size()) : 0;
+    k->Resolve(key, &resolved[0]);
+    group_constants[0] = &resolved[0];
+    int distinct = 1;
+    for (int i = 1; i < groups && i < kMaxDeviceGroups; ++i) {
+      const Gpu& g = *setup->devices[i].gpu;
+      ConstantKey k2 = key;
+      k2.memory = static_cast<int8_t>(MemoryKindOf(g));
+      k2.segment = static_cast<int8_t>(g.segment);
+      const ResolvedConstants* same = nullptr;
+      for (int j = 0; j < i && same == nullptr; ++j) {
+        const Gpu& h = *setup->devices[j].gpu;
+        if (&h == &g || (MemoryKindOf(h) == MemoryKind(k2.memory) && h.segment == g.segment)) {
+          same = group_constants[j];
+        }
+      }
+      if (same == nullptr) {
+        k->Resolve(k2, &resolved[distinct]);
+        same = &resolved[distinct++];
+      }
+      group_constants[i] = same;
+    }
+    groups_resolved = groups;
+  }
 
   // A constant for this estimate (optionally for one GPU: its memory kind and segment).
-  double C(K id) const { return Get(id, key); }
+  double C(K id) const {
+    if (t == nullptr && groups_resolved > 0) return (*group_constants[0])[id];
+    return Get(id, key);
+  }
   double C(K id, const Gpu& gpu) const {
+    if (t == nullptr) {
+      for (int i = 0; i < groups_resolved; ++i) {
+        if (setup->devices[i].gpu == &gpu) return (*group_constants[i])[id];
+      }
+    }
     ConstantKey k2 = key;
     k2.memory = static_cast<int8_t>(MemoryKindOf(gpu));
     k2.segment = static_cast<int8_t>(gpu.segment);
     return Get(id, k2);
   }
   double Get(K id, const ConstantKey& kk) const {
+    if (t == nullptr) return k->Lookup(id, kk);
     const ConstantCase* matched = nullptr;
-    double v = k->Get(id, kk, t != nullptr ? &matched : nullptr);
-    if (t != nullptr) t->Const(id, v, matched, k->constant(id));
+    double v = k->Get(id, kk, &matched);
+    t->Const(id, v, matched, k->constant(id));
     return v;
   }
 };

@@ -212,7 +212,39 @@ void Estimator::Explain(const EstimateInput& in, Estimate* out, Basis* basis) co
 }
 
 void Estimator::RunImpl(const EstimateInput& in, Estimate* out, internal::Tracer* t) const {
+  internal::Ctx c;
+  c.t = t;
+  if (SizeImpl(in, out, &c)) FinishImpl(&c, out);
+}
+
+void Estimator::Size(const EstimateInput& in, Sizing* out) const {
+  internal::Ctx c;
+  out->valid = SizeImpl(in, &out->estimate, &c);
+  out->state.CopyStateFrom(c);
+}
+
+void Estimator::Finish(const EstimateInput& in, const Sizing& sizing, Estimate* out) const {
+  *out = sizing.estimate;
+  if (!sizing.valid) return;
+  internal::Ctx c;
+  c.CopyStateFrom(sizing.state);
+  c.k = &constants_;
+  c.in = &in;
+  c.setup = in.setup;
+  c.model = in.model;
+  // The lengths of this input, with the defaults SizeImpl applies.
+  c.prompt = in.prompt_tokens > 0 ? in.prompt_tokens
+                                  : std::min(static_cast<int>(c.C(K::kDefaultPrompt)), c.context);
+  c.gen = in.gen_tokens > 0 ? in.gen_tokens : static_cast<int>(c.C(K::kDefaultGen));
+  out->prompt_tokens = c.prompt;
+  out->gen_tokens = c.gen;
+  FinishImpl(&c, out);
+}
+
+bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* cp) const {
   using internal::Ctx;
+  internal::Tracer* t = cp->t;
+  Ctx& c = *cp;
   *out = Estimate{};
   Estimate& e = *out;
   const Setup* s = in.setup;
@@ -222,11 +254,9 @@ void Estimator::RunImpl(const EstimateInput& in, Estimate* out, internal::Tracer
       md->layers <= 0 || md->hidden_size <= 0 || !(md->params_b > 0) || !(bpw > 0) ||
       !std::isfinite(bpw) || !std::isfinite(md->params_b)) {
     e.problems = kProblemInvalidInput;
-    return;
+    return false;
   }
-  Ctx c;
   c.k = &constants_;
-  c.t = t;
   c.in = &in;
   c.setup = s;
   c.model = md;
@@ -301,6 +331,20 @@ void Estimator::RunImpl(const EstimateInput& in, Estimate* out, internal::Tracer
   internal::ComputeShape(&c, bpw);
   e.kv_bytes_per_token = internal::SafeDiv(internal::KvBytes(*md, c.context, c.kv_elem), c.context);
   internal::ComputeFit(&c, &e);
+  if (t == nullptr && e.runnable() && e.fit.kind != FitKind::kNoFit) {
+    c.max_concurrency = internal::MaxConcurrency(c, e);
+  }
+  return true;
+}
+
+void Estimator::FinishImpl(internal::Ctx* cp, Estimate* out) const {
+  using internal::Ctx;
+  Ctx& c = *cp;
+  internal::Tracer* t = c.t;
+  Estimate& e = *out;
+  const EstimateInput& in = *c.in;
+  const Setup* s = c.setup;
+  const Model* md = c.model;
   const bool runs = e.runnable() && e.fit.kind != FitKind::kNoFit;
   if (runs) {
     internal::ComputeDecode(&c, &e);

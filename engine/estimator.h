@@ -36,6 +36,7 @@
 #include "catalog/catalog.h"
 #include "catalog/types.h"
 #include "engine/constants.h"
+#include "engine/internal/sizing_state.h"
 #include "engine/setup.h"
 
 namespace fitrank {
@@ -43,6 +44,7 @@ namespace fitrank {
 struct Basis;
 namespace internal {
 class Tracer;
+struct Ctx;
 }
 
 // KV cache element type (llama.cpp --cache-type-k/v). Bytes per element: f16 2, q8_0 34/32,
@@ -156,6 +158,20 @@ struct Estimate {
   bool runnable() const { return (problems & kBlockingProblems) == 0; }
 };
 
+// The part of an estimate that depends only on its input's setup, model, quant, bpw, runtime,
+// backend, context, batch and KV cache type, not on prompt_tokens or gen_tokens: memory, fit,
+// safe context, placement, problems and the resolved choices. Made by Estimator::Size and
+// turned into a full Estimate by Estimator::Finish, any number of times, for any prompt and
+// generation lengths (a ranker shares one across workloads and modes of the same context).
+// Plain data (no pointers into the input); copyable.
+struct Sizing {
+  Estimate estimate;  // as Run would fill it, except speeds, range and serving (all 0)
+  internal::SizingState state;  // the estimator's working state, for Finish
+  bool valid = false;           // false: the input was invalid (estimate.problems says so)
+  // serving.max_concurrency the finished estimates will show (0 when they do not run).
+  int max_concurrency() const { return state.max_concurrency > 0 ? state.max_concurrency : 0; }
+};
+
 // Diffusion (image / video generation).
 struct DiffusionInput {
   const Setup* setup = nullptr;
@@ -197,6 +213,13 @@ class Estimator {
   // they can be.
   void Run(const EstimateInput& in, Estimate* out) const;
 
+  // Run in two steps, for callers that estimate one sizing at several prompt / generation
+  // lengths: Finish(in, sizing) after Size(in', &sizing) fills exactly what Run(in) would, when
+  // `in` and `in'` differ at most in prompt_tokens and gen_tokens (and their pointees are the
+  // same objects, unchanged). Neither allocates.
+  void Size(const EstimateInput& in, Sizing* out) const;
+  void Finish(const EstimateInput& in, const Sizing& sizing, Estimate* out) const;
+
   // Same numbers as Run, plus the basis: formulas with their inputs, the constants used (value,
   // source, selecting case), the inputs that were defaults, and why the range is what it is.
   void Explain(const EstimateInput& in, Estimate* out, Basis* basis) const;
@@ -230,6 +253,9 @@ class Estimator {
 
  private:
   void RunImpl(const EstimateInput& in, Estimate* out, internal::Tracer* trace) const;
+  // The two halves of RunImpl on one working state (`c` set up by SizeImpl).
+  bool SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* c) const;
+  void FinishImpl(internal::Ctx* c, Estimate* out) const;
 
   Constants constants_;
 };

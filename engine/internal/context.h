@@ -11,6 +11,7 @@
 #include "engine/basis.h"
 #include "engine/constants.h"
 #include "engine/estimator.h"
+#include "engine/internal/sizing_state.h"
 
 namespace fitrank::internal {
 
@@ -36,90 +37,54 @@ inline double SafeDiv(double num, double den) {
 }
 inline double Finite(double v) { return std::isfinite(v) && v > 0 ? v : 0; }
 
-// The model's shapes as the estimator uses them, all in parameters (not billions) or bytes.
-struct ModelShape {
-  double params = 0;          // total
-  double active = 0;          // per token
-  double embed = 0;           // input embedding table (vocab x hidden); 0 if vocab unknown
-  double head = 0;            // output matrix (vocab x hidden), tied or not
-  bool tied = false;
-  bool vocab_known = false;
-  double body = 0;            // params - embed - (untied head)
-  double active_body = 0;     // active - embed - (untied head)
-  double routed_active = 0;   // MoE: routed expert params per token
-  double expert_total = 0;    // MoE: all routed expert params
-  bool moe = false;
-  int experts = 0, experts_per_token = 0;
-  int layers = 0, kv_layers = 0;
-  int hidden = 0, heads = 0, kv_heads = 0, head_dim = 0, vocab = 0;
-  // bits
-  double bpw = 0, embed_bpw = 0, head_bpw = 0, dense_bpw = 0;
-  double dense_active = 0;    // MoE: non-expert params read per token (attention, shared, router)
-  // bytes
-  double weights_bytes = 0;   // resident
-  double read_bytes = 0;      // read per decoded token at batch 1 (active body + head)
-  double dense_read_bytes = 0;   // of read_bytes: not routed experts
-  double expert_read_bytes = 0;  // of read_bytes: routed experts (at batch 1)
-};
-
-// Everything resolved for one estimate.
-struct Ctx {
+// Everything resolved for one estimate: the pointers of this call and the state that
+// Estimator::Size hands to Estimator::Finish (SizingState).
+struct Ctx : SizingState {
   const Constants* k = nullptr;
   Tracer* t = nullptr;
   const EstimateInput* in = nullptr;
   const Setup* setup = nullptr;
   const Model* model = nullptr;
-  ConstantKey key;            // backend, runtime, quant, moe, size; memory/segment of GPU 0
-  QuantFamily quant = QuantFamily::kOther;
-  Backend backend = Backend::kAuto;
-  Parallelism par = Parallelism::kLayer;
-  int runtime = -1;
-  ModelShape m;
-  int context = 0, prompt = 0, gen = 0, batch = 1;
-  double kv_elem = 2;
-  // The constants for `key` (group 0) and for each further device group of the setup (its
-  // GPU's memory kind and segment), filled by ResolveConstants; unused while a Tracer is
-  // attached (Explain records which case each constant came from).
-  int groups_resolved = 0;
-  std::array<const ResolvedConstants*, kMaxDeviceGroups> group_constants{};
-  std::array<ResolvedConstants, kMaxDeviceGroups> resolved;
 
   // Fills `resolved` / `group_constants` for `key` and the setup's device groups.
   void ResolveConstants() {
     const int groups = setup != nullptr ? static_cast<int>(setup->devices.size()) : 0;
     k->Resolve(key, &resolved[0]);
-    group_constants[0] = &resolved[0];
+    group_constants[0] = 0;
     int distinct = 1;
     for (int i = 1; i < groups && i < kMaxDeviceGroups; ++i) {
       const Gpu& g = *setup->devices[i].gpu;
       ConstantKey k2 = key;
       k2.memory = static_cast<int8_t>(MemoryKindOf(g));
       k2.segment = static_cast<int8_t>(g.segment);
-      const ResolvedConstants* same = nullptr;
-      for (int j = 0; j < i && same == nullptr; ++j) {
+      int same = -1;
+      for (int j = 0; j < i && same < 0; ++j) {
         const Gpu& h = *setup->devices[j].gpu;
         if (&h == &g || (MemoryKindOf(h) == MemoryKind(k2.memory) && h.segment == g.segment)) {
           same = group_constants[j];
         }
       }
-      if (same == nullptr) {
+      if (same < 0 && distinct < kMaxResolvedSets) {
         k->Resolve(k2, &resolved[distinct]);
-        same = &resolved[distinct++];
+        same = distinct++;
       }
-      group_constants[i] = same;
+      group_constants[i] = static_cast<int8_t>(same);
     }
-    groups_resolved = groups;
+    groups_resolved = groups < kMaxDeviceGroups ? groups : kMaxDeviceGroups;
+    resolved_sets = distinct;
   }
 
   // A constant for this estimate (optionally for one GPU: its memory kind and segment).
   double C(K id) const {
-    if (t == nullptr && groups_resolved > 0) return (*group_constants[0])[id];
+    if (t == nullptr && groups_resolved > 0) return resolved[0][id];
     return Get(id, key);
   }
   double C(K id, const Gpu& gpu) const {
     if (t == nullptr) {
       for (int i = 0; i < groups_resolved; ++i) {
-        if (setup->devices[i].gpu == &gpu) return (*group_constants[i])[id];
+        if (setup->devices[i].gpu == &gpu && group_constants[i] >= 0) {
+          return resolved[group_constants[i]][id];
+        }
       }
     }
     ConstantKey k2 = key;
@@ -171,6 +136,11 @@ double MatrixPeakTflops(const Ctx& ctx, const Gpu& gpu);
 double GemmFactor(const Ctx& ctx, double rows);
 
 // ---- serving.cc ----
+// serving.max_concurrency: sequences of `context` tokens whose KV fits beside the weights, for
+// an estimate that runs; the figures behind it go to the optional outputs (for the basis).
+int MaxConcurrency(const Ctx& ctx, const Estimate& e, double* cap_gb = nullptr,
+                   double* kv_seq_gb = nullptr, double* max_seqs = nullptr);
+// Fills e->serving. Uses ctx->max_concurrency when it is set (>= 0) and no Tracer is attached.
 void ComputeServing(Ctx* ctx, Estimate* e);
 
 }  // namespace fitrank::internal

@@ -275,6 +275,7 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
   c.key.segment = static_cast<int8_t>(g0.segment);
   c.ResolveConstants();
   c.kv_elem = KvBytesPerElement(in.kv_cache);
+  c.kv = internal::KvShapeOf(*md, c.kv_elem);
   e.backend = c.backend;
   e.runtime_family = c.runtime;
   e.bpw = bpw;
@@ -329,7 +330,7 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
   if (model_max > 0 && c.context > model_max) e.problems |= kProblemContextBeyondModel;
 
   internal::ComputeShape(&c, bpw);
-  e.kv_bytes_per_token = internal::SafeDiv(internal::KvBytes(*md, c.context, c.kv_elem), c.context);
+  e.kv_bytes_per_token = internal::SafeDiv(c.kv.Bytes(c.context), c.context);
   internal::ComputeFit(&c, &e);
   if (t == nullptr && e.runnable() && e.fit.kind != FitKind::kNoFit) {
     c.max_concurrency = internal::MaxConcurrency(c, e);

@@ -274,25 +274,33 @@ void Evaluator::EstimateOn(const Query& q, const Model& model, int quant_index, 
   in.prompt_tokens = std::max(1, std::min(q.shape.prompt_tokens, context - in.gen_tokens));
   in.batch = q.shape.concurrency;
   // Run(in) is Finish(in, Size(in)); whether the batch fits is known from the sizing alone.
-  Sizing own;
-  auto sizing = [&](const EstimateInput& x) -> const Sizing& {
-    if (cache != nullptr) return cache->Get(estimator_, setup_ids[variant], quant_index, x);
-    estimator_.Size(x, &own);
-    return own;
-  };
-  const Sizing* sized = &sizing(in);
-  if (in.batch > 1 && !NativeRun(sized->estimate)) {
-    // The mode's concurrent sequences do not all fit: serve as many as fit beside the weights
-    // (one at least), so that a model that runs is not called a no-fit for its KV budget.
-    in.batch = 1;
-    sized = &sizing(in);
-    const int fits = sized->max_concurrency();
-    if (NativeRun(sized->estimate) && fits > 1) {
-      in.batch = std::min(fits, q.shape.concurrency);
+  auto estimate = [&](auto&& sizing) {
+    const Sizing* sized = &sizing(in);
+    if (in.batch > 1 && !NativeRun(sized->estimate)) {
+      // The mode's concurrent sequences do not all fit: serve as many as fit beside the
+      // weights (one at least), so that a model that runs is not called a no-fit for its KV
+      // budget.
+      in.batch = 1;
       sized = &sizing(in);
+      const int fits = sized->max_concurrency();
+      if (NativeRun(sized->estimate) && fits > 1) {
+        in.batch = std::min(fits, q.shape.concurrency);
+        sized = &sizing(in);
+      }
     }
+    estimator_.Finish(in, *sized, &c->estimate);
+  };
+  if (cache != nullptr) {
+    estimate([&](const EstimateInput& x) -> const Sizing& {
+      return cache->Get(estimator_, setup_ids[variant], quant_index, x);
+    });
+  } else {
+    Sizing own;
+    estimate([&](const EstimateInput& x) -> const Sizing& {
+      estimator_.Size(x, &own);
+      return own;
+    });
   }
-  estimator_.Finish(in, *sized, &c->estimate);
   c->setup = v.setup.get();
   c->variant = variant;
   c->runtime = plan.runtime;

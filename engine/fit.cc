@@ -23,7 +23,7 @@ double NeedGb(const Ctx& ctx, int context, double* overhead_gb) {
             DeviceOverheadGb(ctx, *s.devices[i].gpu, context, i + 1 == s.devices.size());
   }
   if (overhead_gb != nullptr) *overhead_gb = over;
-  return ctx.m.weights_bytes / 1e9 + KvBytes(*ctx.model, context, ctx.kv_elem) * ctx.batch / 1e9 +
+  return ctx.m.weights_bytes / 1e9 + ctx.kv.Bytes(context) * ctx.batch / 1e9 +
          over;
 }
 
@@ -37,7 +37,7 @@ int LargestContext(const Ctx& ctx, double limit_gb, int max_ctx) {
   const double slope = o1 - o0;
   const double base = ctx.m.weights_bytes / 1e9 + o0;
   auto need = [&](int c) {
-    return base + slope * c + KvBytes(*ctx.model, c, ctx.kv_elem) * ctx.batch / 1e9;
+    return base + slope * c + ctx.kv.Bytes(c) * ctx.batch / 1e9;
   };
   if (max_ctx < 1 || need(1) > limit_gb) return 0;
   if (need(max_ctx) <= limit_gb) return max_ctx;
@@ -77,7 +77,7 @@ void ComputeFit(Ctx* ctx, Estimate* e) {
   e->placement.groups = groups;
 
   const double weights_gb = ctx->m.weights_bytes / 1e9;
-  const double kv_gb = KvBytes(*ctx->model, ctx->context, ctx->kv_elem) * ctx->batch / 1e9;
+  const double kv_gb = ctx->kv.Bytes(ctx->context) * ctx->batch / 1e9;
   const double need = weights_gb + kv_gb;  // what is split over the devices
   MemoryEstimate& mem = e->memory;
   mem.weights_gb = weights_gb;

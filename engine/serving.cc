@@ -21,7 +21,7 @@ int MaxConcurrency(const Ctx& ctx, const Estimate& e, double* cap_gb, double* kv
   }
   if (e.fit.kind == FitKind::kOffload) cap += HostAvailableGb(ctx);
   const double free_gb = cap - e.memory.weights_gb;
-  const double kv_seq = KvBytes(*ctx.model, ctx.context, ctx.kv_elem) / 1e9;
+  const double kv_seq = ctx.kv.Bytes(ctx.context) / 1e9;
   const double max_n = ctx.C(K::kServingMaxSequences);
   double n = kv_seq > 0 ? std::floor(SafeDiv(free_gb, kv_seq)) : max_n;
   n = std::clamp(n, 0.0, max_n);

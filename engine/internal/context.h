@@ -114,6 +114,8 @@ double HostAvailableGb(const Ctx& ctx);
 // ---- kv_cache.cc ----
 // KV bytes of one sequence holding `tokens` tokens (sliding layers capped at the window).
 double KvBytes(const Model& m, double tokens, double elem_bytes);
+// The same as a function of tokens: KvShapeOf(m, e).Bytes(t) == KvBytes(m, t, e).
+KvShape KvShapeOf(const Model& m, double elem_bytes);
 
 // ---- fit.cc ----
 void ComputeFit(Ctx* ctx, Estimate* e);

@@ -5,6 +5,7 @@
 #ifndef FITRANK_ENGINE_INTERNAL_SIZING_STATE_H_
 #define FITRANK_ENGINE_INTERNAL_SIZING_STATE_H_
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -39,6 +40,24 @@ struct ModelShape {
   double expert_read_bytes = 0;  // of read_bytes: routed experts (at batch 1)
 };
 
+// KV cache bytes of one sequence as a function of its tokens (kv_cache.cc), the model's
+// attention layout and element size folded in once, so the fit search evaluates it cheaply.
+struct KvShape {
+  bool none = true;                  // nothing is cached
+  bool mla = false;                  // MLA: one latent per layer and token
+  double mla_bytes_per_token = 0;    // layers x (kv_lora_rank + rope dims) x element bytes
+  double per_layer_token = 0;        // 2 x kv_heads x head_dim x element bytes
+  int global = 0, sliding = 0;       // full-attention and sliding-window layers
+  int window = 0;                    // sliding window, tokens
+  // Bytes for `tokens` tokens; 0 if tokens is not positive.
+  double Bytes(double tokens) const {
+    if (!(tokens > 0) || none) return 0;
+    if (mla) return mla_bytes_per_token * tokens;
+    const double sliding_tokens = std::min(tokens, double(window));
+    return per_layer_token * (global * tokens + sliding * sliding_tokens);
+  }
+};
+
 // Distinct (memory kind, segment) constant sets an estimate resolves; device groups beyond
 // them read their constants by table lookup instead.
 inline constexpr int kMaxResolvedSets = 4;
@@ -52,6 +71,7 @@ struct SizingState {
   ModelShape m;
   int context = 0, prompt = 0, gen = 0, batch = 1;
   double kv_elem = 2;
+  KvShape kv;                 // the model's KV cache at kv_elem bytes per element
   // serving.max_concurrency for the sized estimate (serving.cc), -1 until computed.
   int max_concurrency = -1;
   // The constants for `key` (resolved[0], group 0) and for each further device group of the
@@ -77,6 +97,7 @@ struct SizingState {
     gen = o.gen;
     batch = o.batch;
     kv_elem = o.kv_elem;
+    kv = o.kv;
     max_concurrency = o.max_concurrency;
     groups_resolved = o.groups_resolved;
     resolved_sets = o.resolved_sets;

@@ -210,7 +210,7 @@ const ModelWorkloadText& Evaluator::TextFor(const Query& q, const Model& model,
 // once the cache has grown.
 class Evaluator::SizingCache {
  public:
-  explicit SizingCache(size_t quants) : slots_(quants) {}
+  SizingCache(size_t setups, size_t quants) : quants_(quants), slots_(setups * quants) {}
   void Clear() {
     for (Slot& s : slots_) s.used = 0;
   }
@@ -218,7 +218,7 @@ class Evaluator::SizingCache {
   // named `setup_id`. The reference stays valid until Clear.
   const Sizing& Get(const Estimator& estimator, int setup_id, int quant_index,
                     const EstimateInput& in) {
-    Slot& slot = slots_[quant_index];
+    Slot& slot = slots_[setup_id * quants_ + quant_index];
     for (size_t i = 0; i < slot.used; ++i) {
       const Entry& e = slot.entries[i];
       if (e.setup_id == setup_id && e.runtime == in.runtime && e.backend == in.backend &&
@@ -254,7 +254,8 @@ class Evaluator::SizingCache {
     std::deque<Entry> entries;  // stable addresses
     size_t used = 0;
   };
-  std::vector<Slot> slots_;
+  size_t quants_;
+  std::vector<Slot> slots_;  // [setup_id][quant_index]
 };
 
 void Evaluator::EstimateOn(const Query& q, const Model& model, int quant_index, int variant,
@@ -423,6 +424,36 @@ bool Evaluator::SameEstimates(const Query& a, const Query& b) {
   return true;
 }
 
+namespace {
+
+// std::sort(ranked, RanksBefore), moving each candidate once: the order is sorted by index and
+// then applied cycle by cycle (a candidate is large). RanksBefore orders any two candidates of
+// different models, so the result is the same whatever the sort.
+void SortRanked(std::vector<CandidateEval>* ranked) {
+  std::vector<CandidateEval>& v = *ranked;
+  const size_t n = v.size();
+  std::vector<size_t> order(n);
+  for (size_t i = 0; i < n; ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return RanksBefore(v[a], v[b]); });
+  // Position i takes v[order[i]].
+  std::vector<char> placed(n, 0);
+  for (size_t start = 0; start < n; ++start) {
+    if (placed[start] || order[start] == start) continue;
+    CandidateEval first = std::move(v[start]);
+    size_t i = start;
+    while (order[i] != start) {
+      v[i] = std::move(v[order[i]]);
+      placed[i] = 1;
+      i = order[i];
+    }
+    v[i] = std::move(first);
+    placed[i] = 1;
+  }
+}
+
+}  // namespace
+
 void Evaluator::RankShared(const std::vector<const Query*>& qs,
                            const std::vector<Scratch*>& scratch, std::vector<Ranking>* out) const {
   std::vector<std::vector<Ranking>> all;
@@ -446,7 +477,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
       setup_ids[g].push_back(id);
     }
   }
-  SizingCache cache(catalog_.quants().size());
+  SizingCache cache(setups.size(), catalog_.quants().size());
 
   // Per group: its rankings and, for the model at hand, the best and closest candidates.
   struct GroupState {
@@ -523,7 +554,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
     }
   }
   for (std::vector<Ranking>& out : *outs) {
-    for (Ranking& r : out) std::sort(r.ranked.begin(), r.ranked.end(), RanksBefore);
+    for (Ranking& r : out) SortRanked(&r.ranked);
   }
 }
 

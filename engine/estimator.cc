@@ -217,6 +217,26 @@ void Estimator::RunImpl(const EstimateInput& in, Estimate* out, internal::Tracer
   if (SizeImpl(in, out, &c)) FinishImpl(&c, out);
 }
 
+ResolvedNames Estimator::ResolveNames(const EstimateInput& in) const {
+  ResolvedNames n;
+  if (in.setup == nullptr || in.setup->devices.empty() || in.setup->devices[0].gpu == nullptr) {
+    n.problems = kProblemInvalidInput;
+    return n;
+  }
+  const Gpu& g0 = *in.setup->devices[0].gpu;
+  const double bpw = in.bpw > 0 ? in.bpw : (in.quant != nullptr ? in.quant->bpw : 0);
+  n.quant_family = in.quant != nullptr ? QuantFamilyOf(in.quant->family)
+                                       : (bpw >= 15.5 ? QuantFamily::kFloat : QuantFamily::kOther);
+  n.runtime_family = in.runtime != nullptr ? constants_.RuntimeFamilyOf(in.runtime->id)
+                                           : constants_.FamilyIndex("llama.cpp");
+  n.backend = in.backend != Backend::kAuto ? in.backend : DefaultBackend(in.runtime, g0);
+  n.memory = MemoryKindOf(g0);
+  n.problems = CheckCombination(*in.setup, in.quant, in.runtime, n.backend);
+  n.runtime_without_tensor = in.runtime != nullptr && !in.runtime->parallelism.empty() &&
+                             !Contains(in.runtime->parallelism, "tensor");
+  return n;
+}
+
 void Estimator::Size(const EstimateInput& in, Sizing* out) const {
   internal::Ctx c;
   out->valid = SizeImpl(in, &out->estimate, &c);
@@ -261,17 +281,18 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
   c.setup = s;
   c.model = md;
   const Gpu& g0 = *s->devices[0].gpu;
-  c.quant = in.quant != nullptr ? QuantFamilyOf(in.quant->family)
-                                : (bpw >= 15.5 ? QuantFamily::kFloat : QuantFamily::kOther);
-  c.runtime = in.runtime != nullptr ? constants_.RuntimeFamilyOf(in.runtime->id)
-                                    : constants_.FamilyIndex("llama.cpp");
-  c.backend = in.backend != Backend::kAuto ? in.backend : DefaultBackend(in.runtime, g0);
+  ResolvedNames own_names;
+  if (in.names == nullptr) own_names = ResolveNames(in);
+  const ResolvedNames& names = in.names != nullptr ? *in.names : own_names;
+  c.quant = names.quant_family;
+  c.runtime = names.runtime_family;
+  c.backend = names.backend;
   c.key.backend = static_cast<int8_t>(c.backend);
   c.key.runtime = static_cast<int8_t>(c.runtime);
   c.key.quant = static_cast<int8_t>(c.quant);
   c.key.size = static_cast<int8_t>(SizeClassOf(md->params_b));
   c.key.moe = md->experts > 1 && md->active_params_b > 0 && md->active_params_b < 0.95 * md->params_b;
-  c.key.memory = static_cast<int8_t>(MemoryKindOf(g0));
+  c.key.memory = static_cast<int8_t>(names.memory);
   c.key.segment = static_cast<int8_t>(g0.segment);
   c.ResolveConstants();
   c.kv_elem = KvBytesPerElement(in.kv_cache);
@@ -318,13 +339,10 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
   }
 
   // Problems that stop the estimate.
-  e.problems |= CheckCombination(*s, in.quant, in.runtime, c.backend);
+  e.problems |= names.problems;
   if (c.par == Parallelism::kTensor && s->device_count > 1) {
     if (s->mixed) e.problems |= kProblemMixedTensorParallel;
-    if (in.runtime != nullptr && !in.runtime->parallelism.empty() &&
-        !Contains(in.runtime->parallelism, "tensor")) {
-      e.problems |= kProblemNoTensorParallel;
-    }
+    if (in.runtime != nullptr && names.runtime_without_tensor) e.problems |= kProblemNoTensorParallel;
     if (!internal::TensorParallelDivides(*md, s->device_count)) e.problems |= kProblemTensorParallelHeads;
   }
   if (model_max > 0 && c.context > model_max) e.problems |= kProblemContextBeyondModel;

@@ -54,6 +54,8 @@ absl::string_view KvCacheTypeName(KvCacheType t);  // "f16" | "q8_0" | "q4_0"
 bool ParseKvCacheType(absl::string_view text, KvCacheType* out);
 double KvBytesPerElement(KvCacheType t);
 
+struct ResolvedNames;
+
 // One estimate's inputs. Pointers are not owned and must outlive the call. Zero means
 // "default" for the workload numbers; the defaults are in estimator.yaml and are listed in the
 // Basis.
@@ -70,6 +72,21 @@ struct EstimateInput {
   int gen_tokens = 0;                // tokens generated (decode averages over them)
   int batch = 1;                     // concurrent sequences served together
   KvCacheType kv_cache = KvCacheType::kF16;
+  // Optional: Estimator::ResolveNames of an input with this setup, quant, bpw, runtime and
+  // backend (the caller keeps it for many estimates); null: worked out by this estimate.
+  const ResolvedNames* names = nullptr;
+};
+
+// What an estimate works out from the names in its input (catalog strings): the quantization
+// and runtime families, the backend, the setup's first memory kind and the problems that do not
+// depend on the model. Plain data.
+struct ResolvedNames {
+  QuantFamily quant_family = QuantFamily::kOther;
+  int runtime_family = -1;           // index into constants().runtime_families(), -1 unknown
+  Backend backend = Backend::kAuto;  // resolved (never kAuto for a valid setup)
+  MemoryKind memory = MemoryKind::kGddr;  // of the setup's first GPU
+  uint32_t problems = 0;             // CheckCombination(setup, quant, runtime, backend)
+  bool runtime_without_tensor = false;  // the runtime lists its parallelism, without "tensor"
 };
 
 enum class FitKind : uint8_t { kNativeComfortable, kNativeTight, kOffload, kNoFit };
@@ -212,6 +229,9 @@ class Estimator {
   // or infinity; blocking problems leave speeds at 0 but memory and fit are still filled where
   // they can be.
   void Run(const EstimateInput& in, Estimate* out) const;
+
+  // The names of `in` resolved (see ResolvedNames); `in` needs a setup with a first GPU.
+  ResolvedNames ResolveNames(const EstimateInput& in) const;
 
   // Run in two steps, for callers that estimate one sizing at several prompt / generation
   // lengths: Finish(in, sizing) after Size(in', &sizing) fills exactly what Run(in) would, when

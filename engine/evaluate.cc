@@ -150,6 +150,12 @@ absl::StatusOr<std::unique_ptr<Query>> Evaluator::Prepare(const Setup& setup,
       if (plan.runtime == nullptr) plan.runtime = estimator_.DefaultRuntime(catalog_, su, &quant);
       plan.backend = estimator_.DefaultBackend(plan.runtime, *su.devices[0].gpu);
       plan.problems = estimator_.CheckCombination(su, &quant, plan.runtime, plan.backend);
+      EstimateInput names_of;
+      names_of.setup = &su;
+      names_of.quant = &quant;
+      names_of.runtime = plan.runtime;
+      names_of.backend = plan.backend;
+      plan.names = estimator_.ResolveNames(names_of);
       if (plan.runtime == nullptr) plan.problems |= kProblemRuntimeNotOnPlatform;
       plan.serving = plan.runtime != nullptr && plan.runtime->serving;
       v.plans.push_back(plan);
@@ -268,6 +274,7 @@ void Evaluator::EstimateOn(const Query& q, const Model& model, int quant_index, 
   in.quant = plan.quant;
   in.runtime = plan.runtime;
   in.backend = plan.backend;
+  in.names = &plan.names;
   int context = q.shape.context_tokens;
   if (model.max_context > 0) context = std::min(context, model.max_context);
   in.context = context;

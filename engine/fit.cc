@@ -42,6 +42,36 @@ int LargestContext(const Ctx& ctx, double limit_gb, int max_ctx) {
   if (max_ctx < 1 || need(1) > limit_gb) return 0;
   if (need(max_ctx) <= limit_gb) return max_ctx;
   int lo = 1, hi = max_ctx;  // need(lo) fits, need(hi) does not
+  // need() never decreases with the context (each of its terms never does, and so does their
+  // rounded sum), so the largest context that fits is one number however it is searched for.
+  // Start where the line through need(1) and need(max_ctx) meets the limit (exact when the KV
+  // cache is linear in the context), gallop outwards to bracket it, then bisect.
+  const double n1 = need(1), nmax = need(max_ctx);
+  const double guess = 1 + (limit_gb - n1) * (max_ctx - 1) / (nmax - n1);
+  if (guess > lo && guess < hi) {
+    const int g = static_cast<int>(guess);
+    if (g > lo && g < hi) {
+      if (need(g) <= limit_gb) {
+        lo = g;
+        for (int step = 1; lo + step < hi; step *= 2) {
+          if (need(lo + step) > limit_gb) {
+            hi = lo + step;
+            break;
+          }
+          lo += step;
+        }
+      } else {
+        hi = g;
+        for (int step = 1; hi - step > lo; step *= 2) {
+          if (need(hi - step) <= limit_gb) {
+            lo = hi - step;
+            break;
+          }
+          hi -= step;
+        }
+      }
+    }
+  }
   while (hi - lo > 1) {
     int mid = lo + (hi - lo) / 2;
     if (need(mid) <= limit_gb) lo = mid;

@@ -297,6 +297,7 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
   c.ResolveConstants();
   c.kv_elem = KvBytesPerElement(in.kv_cache);
   c.kv = internal::KvShapeOf(*md, c.kv_elem);
+  c.allreduce_steps = internal::AllReduceSteps(s->device_count);
   e.backend = c.backend;
   e.runtime_family = c.runtime;
   e.bpw = bpw;

@@ -225,39 +225,37 @@ class Evaluator::SizingCache {
   const Sizing& Get(const Estimator& estimator, int setup_id, int quant_index,
                     const EstimateInput& in) {
     Slot& slot = slots_[setup_id * quants_ + quant_index];
+    const Key key{in.runtime, in.backend, in.context, in.batch, in.bpw, in.kv_cache};
     for (size_t i = 0; i < slot.used; ++i) {
-      const Entry& e = slot.entries[i];
-      if (e.setup_id == setup_id && e.runtime == in.runtime && e.backend == in.backend &&
-          e.context == in.context && e.batch == in.batch && e.bpw == in.bpw &&
-          e.kv_cache == in.kv_cache) {
-        return e.sizing;
-      }
+      if (slot.keys[i] == key) return slot.sizings[i];
     }
-    if (slot.used == slot.entries.size()) slot.entries.emplace_back();
-    Entry& e = slot.entries[slot.used++];
-    e.setup_id = setup_id;
-    e.runtime = in.runtime;
-    e.backend = in.backend;
-    e.context = in.context;
-    e.batch = in.batch;
-    e.bpw = in.bpw;
-    e.kv_cache = in.kv_cache;
-    estimator.Size(in, &e.sizing);
-    return e.sizing;
+    if (slot.used == slot.sizings.size()) {
+      slot.keys.emplace_back();
+      slot.sizings.emplace_back();
+    }
+    slot.keys[slot.used] = key;
+    Sizing& sizing = slot.sizings[slot.used++];
+    estimator.Size(in, &sizing);
+    return sizing;
   }
 
  private:
-  struct Entry {
-    int setup_id = -1;
+  // What else an estimate's sizing depends on (the model and quant are the cache's and the
+  // slot's; the setup is the slot's).
+  struct Key {
     const Runtime* runtime = nullptr;
     Backend backend = Backend::kAuto;
     int context = 0, batch = 0;
     double bpw = 0;
     KvCacheType kv_cache = KvCacheType::kF16;
-    Sizing sizing;
+    bool operator==(const Key& o) const {
+      return runtime == o.runtime && backend == o.backend && context == o.context &&
+             batch == o.batch && bpw == o.bpw && kv_cache == o.kv_cache;
+    }
   };
   struct Slot {
-    std::deque<Entry> entries;  // stable addresses
+    std::vector<Key> keys;        // compact, searched
+    std::deque<Sizing> sizings;   // stable addresses; sizings[i] is for keys[i]
     size_t used = 0;
   };
   size_t quants_;

@@ -125,7 +125,10 @@ void ComputeFit(Ctx* ctx, Estimate* e);
 // one token). Uses e->placement. 0 if the model does not run.
 double DecodeStepMs(const Ctx& ctx, const Estimate& e, int batch, double avg_ctx, bool trace);
 void ComputeDecode(Ctx* ctx, Estimate* e);
-// Tensor parallel: all-reduce time per layer (ms) for `tokens` rows of activations.
+// Latency-bound steps of one all-reduce over `n` GPUs (0 for one GPU).
+double AllReduceSteps(int n);
+// Tensor parallel: all-reduce time per layer (ms) for `tokens` rows of activations
+// (ctx.allreduce_steps steps).
 double AllReduceLayerMs(const Ctx& ctx, double tokens, bool trace);
 // True if the TP degree divides heads and KV heads.
 bool TensorParallelDivides(const Model& m, int degree);

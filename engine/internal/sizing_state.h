@@ -72,6 +72,7 @@ struct SizingState {
   int context = 0, prompt = 0, gen = 0, batch = 1;
   double kv_elem = 2;
   KvShape kv;                 // the model's KV cache at kv_elem bytes per element
+  double allreduce_steps = 0; // AllReduceSteps(the setup's GPU count)
   // serving.max_concurrency for the sized estimate (serving.cc), -1 until computed.
   int max_concurrency = -1;
   // The constants for `key` (resolved[0], group 0) and for each further device group of the
@@ -98,6 +99,7 @@ struct SizingState {
     batch = o.batch;
     kv_elem = o.kv_elem;
     kv = o.kv;
+    allreduce_steps = o.allreduce_steps;
     max_concurrency = o.max_concurrency;
     groups_resolved = o.groups_resolved;
     resolved_sets = o.resolved_sets;

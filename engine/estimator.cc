@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -19,6 +20,12 @@ constexpr char kConstantsPath[] = "engine/estimator.yaml";
 
 // Backend of a catalog platform string ("CUDA", "ROCm/HIP", "Metal/MLX"), allocation-free.
 Backend BackendOfPlatform(absl::string_view p) {
+  if (p.empty()) return Backend::kAuto;
+  // Only the prefixes that can match the first letter are tried (this runs per estimate).
+  switch (absl::ascii_tolower(static_cast<unsigned char>(p[0]))) {
+    case 'c': case 'r': case 'h': case 'm': case 'v': case 's': case 'o': break;
+    default: return Backend::kAuto;
+  }
   if (absl::StartsWithIgnoreCase(p, "cuda")) return Backend::kCuda;
   if (absl::StartsWithIgnoreCase(p, "rocm") || absl::StartsWithIgnoreCase(p, "hip")) return Backend::kRocm;
   if (absl::StartsWithIgnoreCase(p, "metal") || absl::StartsWithIgnoreCase(p, "mlx")) return Backend::kMetal;

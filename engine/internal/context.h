@@ -52,15 +52,18 @@ struct Ctx : SizingState {
     k->Resolve(key, &resolved[0]);
     group_constants[0] = 0;
     int distinct = 1;
+    std::array<int8_t, kMaxDeviceGroups> memory{};  // each group's MemoryKind
+    memory[0] = key.memory;
     for (int i = 1; i < groups && i < kMaxDeviceGroups; ++i) {
       const Gpu& g = *setup->devices[i].gpu;
       ConstantKey k2 = key;
       k2.memory = static_cast<int8_t>(MemoryKindOf(g));
       k2.segment = static_cast<int8_t>(g.segment);
+      memory[i] = k2.memory;
       int same = -1;
       for (int j = 0; j < i && same < 0; ++j) {
         const Gpu& h = *setup->devices[j].gpu;
-        if (&h == &g || (MemoryKindOf(h) == MemoryKind(k2.memory) && h.segment == g.segment)) {
+        if (&h == &g || (memory[j] == k2.memory && h.segment == g.segment)) {
           same = group_constants[j];
         }
       }

@@ -16,9 +16,11 @@
 // --data DIR) sorted by name, then the local directory (--rules DIR, else $FITRANK_RULES)
 // sorted by name; local files add rules and override or disable shipped ones by id.
 //
-// Performance: Prepare() does the per-query work once (weights, runtimes per quant, setups
-// to try); Rank() allocates only its result; per candidate nothing is allocated and no name
-// is looked up. Scale-out modes (Mode::gpu_counts) estimate each candidate on the fewest GPUs
+// Performance: Prepare() does the per-query work once (weights, runtimes per quant with their
+// names resolved, setups to try); Rank() allocates only its result and a per-model cache of
+// sizings; per candidate nothing is allocated and no name is looked up. RankGroups() ranks
+// many queries model by model so that estimates sharing a sizing (Estimator::Size: same setup,
+// quant, runtime, context and batch) size it once. Scale-out modes (Mode::gpu_counts) estimate each candidate on the fewest GPUs
 // of the list that run it natively (else the most).
 //
 // Thread safety: an Evaluator and a prepared Query are immutable and may be shared by any

@@ -55,6 +55,7 @@ bool ParseKvCacheType(absl::string_view text, KvCacheType* out);
 double KvBytesPerElement(KvCacheType t);
 
 struct ResolvedNames;
+struct Sizing;  // below the Estimator
 
 // One estimate's inputs. Pointers are not owned and must outlive the call. Zero means
 // "default" for the workload numbers; the defaults are in estimator.yaml and are listed in the
@@ -175,20 +176,6 @@ struct Estimate {
   bool runnable() const { return (problems & kBlockingProblems) == 0; }
 };
 
-// The part of an estimate that depends only on its input's setup, model, quant, bpw, runtime,
-// backend, context, batch and KV cache type, not on prompt_tokens or gen_tokens: memory, fit,
-// safe context, placement, problems and the resolved choices. Made by Estimator::Size and
-// turned into a full Estimate by Estimator::Finish, any number of times, for any prompt and
-// generation lengths (a ranker shares one across workloads and modes of the same context).
-// Plain data (no pointers into the input); copyable.
-struct Sizing {
-  Estimate estimate;  // as Run would fill it, except speeds, range and serving (all 0)
-  internal::SizingState state;  // the estimator's working state, for Finish
-  bool valid = false;           // false: the input was invalid (estimate.problems says so)
-  // serving.max_concurrency the finished estimates will show (0 when they do not run).
-  int max_concurrency() const { return state.max_concurrency > 0 ? state.max_concurrency : 0; }
-};
-
 // Diffusion (image / video generation).
 struct DiffusionInput {
   const Setup* setup = nullptr;
@@ -278,6 +265,20 @@ class Estimator {
   void FinishImpl(internal::Ctx* c, Estimate* out) const;
 
   Constants constants_;
+};
+
+// The part of an estimate that depends only on its input's setup, model, quant, bpw, runtime,
+// backend, context, batch and KV cache type, not on prompt_tokens or gen_tokens: memory, fit,
+// safe context, placement, problems and the resolved choices. Made by Estimator::Size and
+// turned into a full Estimate by Estimator::Finish, any number of times, for any prompt and
+// generation lengths (a ranker shares one across workloads and modes of the same context).
+// Plain data (no pointers into the input); copyable.
+struct Sizing {
+  Estimate estimate;  // as Run would fill it, except speeds, range and serving (all 0)
+  internal::SizingState state;  // the estimator's working state, for Finish
+  bool valid = false;           // false: the input was invalid (estimate.problems says so)
+  // serving.max_concurrency the finished estimates will show (0 when they do not run).
+  int max_concurrency() const { return state.max_concurrency > 0 ? state.max_concurrency : 0; }
 };
 
 }  // namespace fitrank

@@ -1,4 +1,6 @@
 // One estimate must cost well under a microsecond: the ranker sweeps millions of candidates.
+// Arg 0: one RTX 4090; arg 1: a mixed rig (4090 + 2x 3090). Compare medians of
+// --benchmark_repetitions=5 (CPU time: the machine is shared).
 #include <benchmark/benchmark.h>
 
 #include "base/file_source.h"
@@ -48,6 +50,47 @@ void BM_EstimateOne(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_EstimateOne)->Arg(0)->Arg(1);
+
+// The same with the input's names resolved once (Estimator::ResolveNames), as the ranker does:
+// no string work left in the estimate.
+void BM_EstimateOneNamesResolved(benchmark::State& state) {
+  World& w = W();
+  EstimateInput in;
+  in.setup = state.range(0) == 0 ? &w.single : &w.mixed;
+  in.model = w.catalog->FindModel("llama 3.1 8b").found;
+  in.quant = w.catalog->QuantById("Q4_K_M");
+  in.runtime = w.catalog->RuntimeById("llama.cpp");
+  in.context = 8192;
+  const ResolvedNames names = w.est->ResolveNames(in);
+  in.names = &names;
+  Estimate e;
+  for (auto _ : state) {
+    w.est->Run(in, &e);
+    benchmark::DoNotOptimize(e);
+  }
+}
+BENCHMARK(BM_EstimateOneNamesResolved)->Arg(0)->Arg(1);
+
+// What a workload of a context already sized costs: Finish (decode, prefill, serving, range).
+void BM_FinishSized(benchmark::State& state) {
+  World& w = W();
+  EstimateInput in;
+  in.setup = state.range(0) == 0 ? &w.single : &w.mixed;
+  in.model = w.catalog->FindModel("llama 3.1 8b").found;
+  in.quant = w.catalog->QuantById("Q4_K_M");
+  in.runtime = w.catalog->RuntimeById("llama.cpp");
+  in.context = 8192;
+  Sizing sizing;
+  w.est->Size(in, &sizing);
+  in.prompt_tokens = 1000;
+  in.gen_tokens = 400;
+  Estimate e;
+  for (auto _ : state) {
+    w.est->Finish(in, sizing, &e);
+    benchmark::DoNotOptimize(e);
+  }
+}
+BENCHMARK(BM_FinishSized)->Arg(0)->Arg(1);
 
 // A sweep over every catalog model at one quant on one GPU, per estimate.
 void BM_EstimateCatalogSweep(benchmark::State& state) {

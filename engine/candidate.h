@@ -23,6 +23,7 @@ struct QuantPlan {
   Backend backend = Backend::kAuto;
   bool serving = false;              // `runtime` serves concurrent users
   uint32_t problems = 0;             // model-independent blocking problems (0 = runs)
+  ResolvedNames names;               // for estimates of this quant with `runtime`, `backend`
   bool runs() const { return runtime != nullptr && problems == 0; }
 };
 

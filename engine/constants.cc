@@ -149,6 +149,86 @@ int Constants::FamilyIndex(absl::string_view family) const {
   return -1;
 }
 
+bool Constants::Slots(const ConstantKey& key, std::array<int, kKeyFields>* slot) const {
+  const int8_t v[kKeyFields] = {key.backend, key.runtime, key.quant, key.memory,
+                                key.segment, key.moe,     key.size};
+  for (int f = 0; f < kKeyFields; ++f) {
+    if (v[f] < -1 || v[f] + 1 >= cardinality_[f]) return false;
+    (*slot)[f] = v[f] + 1;
+  }
+  return true;
+}
+
+double Constants::Lookup(K id, const ConstantKey& key) const {
+  std::array<int, kKeyFields> slot;
+  if (!Slots(key, &slot)) return Get(id, key);
+  const Table& t = tables_[static_cast<int>(id)];
+  int index = 0;
+  for (int i = 0; i < t.fields; ++i) index += t.stride[i] * slot[t.field[i]];
+  return t.values[index];
+}
+
+void Constants::Resolve(const ConstantKey& key, ResolvedConstants* out) const {
+  std::array<int, kKeyFields> slot;
+  if (!Slots(key, &slot)) {
+    for (int i = 0; i < kConstantCount; ++i) out->value[i] = Get(K(i), key);
+    return;
+  }
+  for (int c = 0; c < kConstantCount; ++c) {
+    const Table& t = tables_[c];
+    int index = 0;
+    for (int i = 0; i < t.fields; ++i) index += t.stride[i] * slot[t.field[i]];
+    out->value[c] = t.values[index];
+  }
+}
+
+void Constants::BuildTables() {
+  cardinality_ = {kBackendCount + 1,
+                  static_cast<int>(families_.size()) + 1,
+                  kQuantFamilyCount + 1,
+                  kMemoryKindCount + 1,
+                  static_cast<int>(SegmentNames().size()) + 1,
+                  2 + 1,
+                  3 + 1};
+  for (int c = 0; c < kConstantCount; ++c) {
+    Table& t = tables_[c];
+    t = Table{};
+    bool used[kKeyFields] = {};
+    for (const ConstantCase& cs : constants_[c].cases) {
+      const int8_t v[kKeyFields] = {cs.key.backend, cs.key.runtime, cs.key.quant, cs.key.memory,
+                                    cs.key.segment, cs.key.moe,     cs.key.size};
+      for (int f = 0; f < kKeyFields; ++f) used[f] = used[f] || v[f] >= 0;
+    }
+    int size = 1;
+    for (int f = 0; f < kKeyFields; ++f) {
+      if (!used[f]) continue;
+      t.field[t.fields] = static_cast<int8_t>(f);
+      t.stride[t.fields] = size;
+      ++t.fields;
+      size *= cardinality_[f];
+    }
+    // Fill every combination through Get itself, so a lookup returns exactly what Get would.
+    t.values.resize(size);
+    for (int index = 0; index < size; ++index) {
+      int8_t v[kKeyFields] = {-1, -1, -1, -1, -1, -1, -1};
+      int rest = index;
+      for (int i = t.fields - 1; i >= 0; --i) {
+        v[t.field[i]] = static_cast<int8_t>(rest / t.stride[i] - 1);
+        rest %= t.stride[i];
+      }
+      ConstantKey key;
+      key.backend = v[0];
+      key.runtime = v[1];
+      key.quant = v[2];
+      key.memory = v[3];
+      key.segment = v[4];
+      key.moe = v[5];
+      key.size = v[6];
+      t.values[index] = Get(K(c), key);
+    }
+  }
+}
+
 bool Constants::Parse(absl::string_view content, absl::string_view file, Diagnostics* diags) {
   const int errors_before = diags->error_count();
   std::unique_ptr<YamlTree> tree = ParseYaml(content, file, diags);
@@ -325,7 +405,9 @@ bool Constants::Parse(absl::string_view content, absl::string_view file, Diagnos
     }
   }
   top.CheckUnknownKeys();
-  return diags->error_count() == errors_before;
+  if (diags->error_count() != errors_before) return false;
+  BuildTables();
+  return true;
 }
 
 }  // namespace fitrank

@@ -168,6 +168,14 @@ struct Constant {
   Location where;
 };
 
+// Every constant's value for one ConstantKey, as Constants::Get would return it: resolved at
+// once by Constants::Resolve so that an estimate reads its constants from a plain array. Left
+// uninitialized until Resolve fills it (an estimate makes several on its stack).
+struct ResolvedConstants {
+  std::array<double, kConstantCount> value;
+  double operator[](K id) const { return value[static_cast<int>(id)]; }
+};
+
 struct RuntimeFamily {
   std::string family;             // "llama.cpp"
   std::vector<std::string> ids;   // catalog runtime ids (normalised) in this family
@@ -198,6 +206,13 @@ class Constants {
     if (matched != nullptr) *matched = best;
     return best != nullptr ? best->value : c.value;
   }
+  // Get(id, key, nullptr) by a table lookup (built by Parse: every combination of the fields
+  // the constant's cases select by). Any key field may be -1 or in its enum's range; a key
+  // outside that falls back to Get. Allocation-free.
+  double Lookup(K id, const ConstantKey& key) const;
+  // out->value[i] = Get(K(i), key) for every constant. Allocation-free.
+  void Resolve(const ConstantKey& key, ResolvedConstants* out) const;
+
   // The default value (no case).
   double Default(K id) const { return constants_[static_cast<int>(id)].value; }
   const Constant& constant(K id) const { return constants_[static_cast<int>(id)]; }
@@ -209,8 +224,24 @@ class Constants {
   int FamilyIndex(absl::string_view family) const;
 
  private:
+  // The fields of ConstantKey, in declaration order, for the lookup tables.
+  static constexpr int kKeyFields = 7;
+  // One constant's values over the key fields its cases use: index = sum over those fields of
+  // stride x (field value + 1), a field value of -1 ("any") having slot 0.
+  struct Table {
+    int fields = 0;                          // fields used
+    std::array<int8_t, kKeyFields> field{};  // which (index into the key's fields)
+    std::array<int32_t, kKeyFields> stride{};
+    std::vector<double> values;
+  };
+  void BuildTables();
+  // The key's fields, each + 1 (slot), into `slot`; false if one is out of range.
+  bool Slots(const ConstantKey& key, std::array<int, kKeyFields>* slot) const;
+
   std::array<Constant, kConstantCount> constants_;
   std::vector<RuntimeFamily> families_;
+  std::array<int, kKeyFields> cardinality_{};  // values each key field takes, -1 included
+  std::array<Table, kConstantCount> tables_;
 };
 
 }  // namespace fitrank

@@ -63,7 +63,7 @@ double DecodeStepMs(const Ctx& ctx, const Estimate& e, int batch, double avg_ctx
     expert_bytes = m.expert_total * m.bpw / 8 * touched;
   }
   const double weight_bytes = m.dense_read_bytes + expert_bytes;
-  const double kv_bytes = b * KvBytes(*ctx.model, avg_ctx, ctx.kv_elem);
+  const double kv_bytes = b * ctx.kv.Bytes(avg_ctx);
   const double bytes = weight_bytes + kv_bytes;
   const double params = SafeDiv(weight_bytes * 8, m.bpw);
   const double flops = 2.0 * m.active * b;
@@ -113,7 +113,7 @@ void ComputeDecode(Ctx* ctx, Estimate* e) {
   const double avg_ctx = std::min<double>(ctx->prompt + ctx->gen / 2.0, ctx->context);
   const double ms = DecodeStepMs(*ctx, *e, 1, avg_ctx, true);
   e->decode_bytes_per_token_gb =
-      (ctx->m.read_bytes + KvBytes(*ctx->model, avg_ctx, ctx->kv_elem)) / 1e9;
+      (ctx->m.read_bytes + ctx->kv.Bytes(avg_ctx)) / 1e9;
   e->decode_tok_s = Finite(SafeDiv(1000.0, ms));
 }
 

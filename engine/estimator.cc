@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -19,6 +20,12 @@ constexpr char kConstantsPath[] = "engine/estimator.yaml";
 
 // Backend of a catalog platform string ("CUDA", "ROCm/HIP", "Metal/MLX"), allocation-free.
 Backend BackendOfPlatform(absl::string_view p) {
+  if (p.empty()) return Backend::kAuto;
+  // Only the prefixes that can match the first letter are tried (this runs per estimate).
+  switch (absl::ascii_tolower(static_cast<unsigned char>(p[0]))) {
+    case 'c': case 'r': case 'h': case 'm': case 'v': case 's': case 'o': break;
+    default: return Backend::kAuto;
+  }
   if (absl::StartsWithIgnoreCase(p, "cuda")) return Backend::kCuda;
   if (absl::StartsWithIgnoreCase(p, "rocm") || absl::StartsWithIgnoreCase(p, "hip")) return Backend::kRocm;
   if (absl::StartsWithIgnoreCase(p, "metal") || absl::StartsWithIgnoreCase(p, "mlx")) return Backend::kMetal;
@@ -212,7 +219,59 @@ void Estimator::Explain(const EstimateInput& in, Estimate* out, Basis* basis) co
 }
 
 void Estimator::RunImpl(const EstimateInput& in, Estimate* out, internal::Tracer* t) const {
+  internal::Ctx c;
+  c.t = t;
+  if (SizeImpl(in, out, &c)) FinishImpl(&c, out);
+}
+
+ResolvedNames Estimator::ResolveNames(const EstimateInput& in) const {
+  ResolvedNames n;
+  if (in.setup == nullptr || in.setup->devices.empty() || in.setup->devices[0].gpu == nullptr) {
+    n.problems = kProblemInvalidInput;
+    return n;
+  }
+  const Gpu& g0 = *in.setup->devices[0].gpu;
+  const double bpw = in.bpw > 0 ? in.bpw : (in.quant != nullptr ? in.quant->bpw : 0);
+  n.quant_family = in.quant != nullptr ? QuantFamilyOf(in.quant->family)
+                                       : (bpw >= 15.5 ? QuantFamily::kFloat : QuantFamily::kOther);
+  n.runtime_family = in.runtime != nullptr ? constants_.RuntimeFamilyOf(in.runtime->id)
+                                           : constants_.FamilyIndex("llama.cpp");
+  n.backend = in.backend != Backend::kAuto ? in.backend : DefaultBackend(in.runtime, g0);
+  n.memory = MemoryKindOf(g0);
+  n.problems = CheckCombination(*in.setup, in.quant, in.runtime, n.backend);
+  n.runtime_without_tensor = in.runtime != nullptr && !in.runtime->parallelism.empty() &&
+                             !Contains(in.runtime->parallelism, "tensor");
+  return n;
+}
+
+void Estimator::Size(const EstimateInput& in, Sizing* out) const {
+  internal::Ctx c;
+  out->valid = SizeImpl(in, &out->estimate, &c);
+  out->state.CopyStateFrom(c);
+}
+
+void Estimator::Finish(const EstimateInput& in, const Sizing& sizing, Estimate* out) const {
+  *out = sizing.estimate;
+  if (!sizing.valid) return;
+  internal::Ctx c;
+  c.CopyStateFrom(sizing.state);
+  c.k = &constants_;
+  c.in = &in;
+  c.setup = in.setup;
+  c.model = in.model;
+  // The lengths of this input, with the defaults SizeImpl applies.
+  c.prompt = in.prompt_tokens > 0 ? in.prompt_tokens
+                                  : std::min(static_cast<int>(c.C(K::kDefaultPrompt)), c.context);
+  c.gen = in.gen_tokens > 0 ? in.gen_tokens : static_cast<int>(c.C(K::kDefaultGen));
+  out->prompt_tokens = c.prompt;
+  out->gen_tokens = c.gen;
+  FinishImpl(&c, out);
+}
+
+bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* cp) const {
   using internal::Ctx;
+  internal::Tracer* t = cp->t;
+  Ctx& c = *cp;
   *out = Estimate{};
   Estimate& e = *out;
   const Setup* s = in.setup;
@@ -222,28 +281,30 @@ void Estimator::RunImpl(const EstimateInput& in, Estimate* out, internal::Tracer
       md->layers <= 0 || md->hidden_size <= 0 || !(md->params_b > 0) || !(bpw > 0) ||
       !std::isfinite(bpw) || !std::isfinite(md->params_b)) {
     e.problems = kProblemInvalidInput;
-    return;
+    return false;
   }
-  Ctx c;
   c.k = &constants_;
-  c.t = t;
   c.in = &in;
   c.setup = s;
   c.model = md;
   const Gpu& g0 = *s->devices[0].gpu;
-  c.quant = in.quant != nullptr ? QuantFamilyOf(in.quant->family)
-                                : (bpw >= 15.5 ? QuantFamily::kFloat : QuantFamily::kOther);
-  c.runtime = in.runtime != nullptr ? constants_.RuntimeFamilyOf(in.runtime->id)
-                                    : constants_.FamilyIndex("llama.cpp");
-  c.backend = in.backend != Backend::kAuto ? in.backend : DefaultBackend(in.runtime, g0);
+  ResolvedNames own_names;
+  if (in.names == nullptr) own_names = ResolveNames(in);
+  const ResolvedNames& names = in.names != nullptr ? *in.names : own_names;
+  c.quant = names.quant_family;
+  c.runtime = names.runtime_family;
+  c.backend = names.backend;
   c.key.backend = static_cast<int8_t>(c.backend);
   c.key.runtime = static_cast<int8_t>(c.runtime);
   c.key.quant = static_cast<int8_t>(c.quant);
   c.key.size = static_cast<int8_t>(SizeClassOf(md->params_b));
   c.key.moe = md->experts > 1 && md->active_params_b > 0 && md->active_params_b < 0.95 * md->params_b;
-  c.key.memory = static_cast<int8_t>(MemoryKindOf(g0));
+  c.key.memory = static_cast<int8_t>(names.memory);
   c.key.segment = static_cast<int8_t>(g0.segment);
+  c.ResolveConstants();
   c.kv_elem = KvBytesPerElement(in.kv_cache);
+  c.kv = internal::KvShapeOf(*md, c.kv_elem);
+  c.allreduce_steps = internal::AllReduceSteps(s->device_count);
   e.backend = c.backend;
   e.runtime_family = c.runtime;
   e.bpw = bpw;
@@ -286,20 +347,31 @@ void Estimator::RunImpl(const EstimateInput& in, Estimate* out, internal::Tracer
   }
 
   // Problems that stop the estimate.
-  e.problems |= CheckCombination(*s, in.quant, in.runtime, c.backend);
+  e.problems |= names.problems;
   if (c.par == Parallelism::kTensor && s->device_count > 1) {
     if (s->mixed) e.problems |= kProblemMixedTensorParallel;
-    if (in.runtime != nullptr && !in.runtime->parallelism.empty() &&
-        !Contains(in.runtime->parallelism, "tensor")) {
-      e.problems |= kProblemNoTensorParallel;
-    }
+    if (in.runtime != nullptr && names.runtime_without_tensor) e.problems |= kProblemNoTensorParallel;
     if (!internal::TensorParallelDivides(*md, s->device_count)) e.problems |= kProblemTensorParallelHeads;
   }
   if (model_max > 0 && c.context > model_max) e.problems |= kProblemContextBeyondModel;
 
   internal::ComputeShape(&c, bpw);
-  e.kv_bytes_per_token = internal::SafeDiv(internal::KvBytes(*md, c.context, c.kv_elem), c.context);
+  e.kv_bytes_per_token = internal::SafeDiv(c.kv.Bytes(c.context), c.context);
   internal::ComputeFit(&c, &e);
+  if (t == nullptr && e.runnable() && e.fit.kind != FitKind::kNoFit) {
+    c.max_concurrency = internal::MaxConcurrency(c, e);
+  }
+  return true;
+}
+
+void Estimator::FinishImpl(internal::Ctx* cp, Estimate* out) const {
+  using internal::Ctx;
+  Ctx& c = *cp;
+  internal::Tracer* t = c.t;
+  Estimate& e = *out;
+  const EstimateInput& in = *c.in;
+  const Setup* s = c.setup;
+  const Model* md = c.model;
   const bool runs = e.runnable() && e.fit.kind != FitKind::kNoFit;
   if (runs) {
     internal::ComputeDecode(&c, &e);

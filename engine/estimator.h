@@ -36,6 +36,7 @@
 #include "catalog/catalog.h"
 #include "catalog/types.h"
 #include "engine/constants.h"
+#include "engine/internal/sizing_state.h"
 #include "engine/setup.h"
 
 namespace fitrank {
@@ -43,6 +44,7 @@ namespace fitrank {
 struct Basis;
 namespace internal {
 class Tracer;
+struct Ctx;
 }
 
 // KV cache element type (llama.cpp --cache-type-k/v). Bytes per element: f16 2, q8_0 34/32,
@@ -51,6 +53,9 @@ enum class KvCacheType : uint8_t { kF16, kQ8_0, kQ4_0 };
 absl::string_view KvCacheTypeName(KvCacheType t);  // "f16" | "q8_0" | "q4_0"
 bool ParseKvCacheType(absl::string_view text, KvCacheType* out);
 double KvBytesPerElement(KvCacheType t);
+
+struct ResolvedNames;
+struct Sizing;  // below the Estimator
 
 // One estimate's inputs. Pointers are not owned and must outlive the call. Zero means
 // "default" for the workload numbers; the defaults are in estimator.yaml and are listed in the
@@ -68,6 +73,21 @@ struct EstimateInput {
   int gen_tokens = 0;                // tokens generated (decode averages over them)
   int batch = 1;                     // concurrent sequences served together
   KvCacheType kv_cache = KvCacheType::kF16;
+  // Optional: Estimator::ResolveNames of an input with this setup, quant, bpw, runtime and
+  // backend (the caller keeps it for many estimates); null: worked out by this estimate.
+  const ResolvedNames* names = nullptr;
+};
+
+// What an estimate works out from the names in its input (catalog strings): the quantization
+// and runtime families, the backend, the setup's first memory kind and the problems that do not
+// depend on the model. Plain data.
+struct ResolvedNames {
+  QuantFamily quant_family = QuantFamily::kOther;
+  int runtime_family = -1;           // index into constants().runtime_families(), -1 unknown
+  Backend backend = Backend::kAuto;  // resolved (never kAuto for a valid setup)
+  MemoryKind memory = MemoryKind::kGddr;  // of the setup's first GPU
+  uint32_t problems = 0;             // CheckCombination(setup, quant, runtime, backend)
+  bool runtime_without_tensor = false;  // the runtime lists its parallelism, without "tensor"
 };
 
 enum class FitKind : uint8_t { kNativeComfortable, kNativeTight, kOffload, kNoFit };
@@ -209,6 +229,16 @@ class Estimator {
   // they can be.
   void Run(const EstimateInput& in, Estimate* out) const;
 
+  // The names of `in` resolved (see ResolvedNames); `in` needs a setup with a first GPU.
+  ResolvedNames ResolveNames(const EstimateInput& in) const;
+
+  // Run in two steps, for callers that estimate one sizing at several prompt / generation
+  // lengths: Finish(in, sizing) after Size(in', &sizing) fills exactly what Run(in) would, when
+  // `in` and `in'` differ at most in prompt_tokens and gen_tokens (and their pointees are the
+  // same objects, unchanged). Neither allocates.
+  void Size(const EstimateInput& in, Sizing* out) const;
+  void Finish(const EstimateInput& in, const Sizing& sizing, Estimate* out) const;
+
   // Same numbers as Run, plus the basis: formulas with their inputs, the constants used (value,
   // source, selecting case), the inputs that were defaults, and why the range is what it is.
   void Explain(const EstimateInput& in, Estimate* out, Basis* basis) const;
@@ -243,8 +273,25 @@ class Estimator {
 
  private:
   void RunImpl(const EstimateInput& in, Estimate* out, internal::Tracer* trace) const;
+  // The two halves of RunImpl on one working state (`c` set up by SizeImpl).
+  bool SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* c) const;
+  void FinishImpl(internal::Ctx* c, Estimate* out) const;
 
   Constants constants_;
+};
+
+// The part of an estimate that depends only on its input's setup, model, quant, bpw, runtime,
+// backend, context, batch and KV cache type, not on prompt_tokens or gen_tokens: memory, fit,
+// safe context, placement, problems and the resolved choices. Made by Estimator::Size and
+// turned into a full Estimate by Estimator::Finish, any number of times, for any prompt and
+// generation lengths (a ranker shares one across workloads and modes of the same context).
+// Plain data (no pointers into the input); copyable.
+struct Sizing {
+  Estimate estimate;  // as Run would fill it, except speeds, range and serving (all 0)
+  internal::SizingState state;  // the estimator's working state, for Finish
+  bool valid = false;           // false: the input was invalid (estimate.problems says so)
+  // serving.max_concurrency the finished estimates will show (0 when they do not run).
+  int max_concurrency() const { return state.max_concurrency > 0 ? state.max_concurrency : 0; }
 };
 
 }  // namespace fitrank

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <deque>
 #include <set>
 
 #include "absl/strings/str_cat.h"
@@ -149,6 +150,12 @@ absl::StatusOr<std::unique_ptr<Query>> Evaluator::Prepare(const Setup& setup,
       if (plan.runtime == nullptr) plan.runtime = estimator_.DefaultRuntime(catalog_, su, &quant);
       plan.backend = estimator_.DefaultBackend(plan.runtime, *su.devices[0].gpu);
       plan.problems = estimator_.CheckCombination(su, &quant, plan.runtime, plan.backend);
+      EstimateInput names_of;
+      names_of.setup = &su;
+      names_of.quant = &quant;
+      names_of.runtime = plan.runtime;
+      names_of.backend = plan.backend;
+      plan.names = estimator_.ResolveNames(names_of);
       if (plan.runtime == nullptr) plan.problems |= kProblemRuntimeNotOnPlatform;
       plan.serving = plan.runtime != nullptr && plan.runtime->serving;
       v.plans.push_back(plan);
@@ -204,8 +211,59 @@ const ModelWorkloadText& Evaluator::TextFor(const Query& q, const Model& model,
   return s->own_text;
 }
 
+// The sizings of one model (Estimator::Size), by quantization, for the setups of the queries
+// RankGroups ranks; cleared model by model. Entries are reused, so sizing needs no allocation
+// once the cache has grown.
+class Evaluator::SizingCache {
+ public:
+  SizingCache(size_t setups, size_t quants) : quants_(quants), slots_(setups * quants) {}
+  void Clear() {
+    for (Slot& s : slots_) s.used = 0;
+  }
+  // The sizing of `in` (for the cache's model and catalog quant `quant_index`) on the setup
+  // named `setup_id`. The reference stays valid until Clear.
+  const Sizing& Get(const Estimator& estimator, int setup_id, int quant_index,
+                    const EstimateInput& in) {
+    Slot& slot = slots_[setup_id * quants_ + quant_index];
+    const Key key{in.runtime, in.backend, in.context, in.batch, in.bpw, in.kv_cache};
+    for (size_t i = 0; i < slot.used; ++i) {
+      if (slot.keys[i] == key) return slot.sizings[i];
+    }
+    if (slot.used == slot.sizings.size()) {
+      slot.keys.emplace_back();
+      slot.sizings.emplace_back();
+    }
+    slot.keys[slot.used] = key;
+    Sizing& sizing = slot.sizings[slot.used++];
+    estimator.Size(in, &sizing);
+    return sizing;
+  }
+
+ private:
+  // What else an estimate's sizing depends on (the model and quant are the cache's and the
+  // slot's; the setup is the slot's).
+  struct Key {
+    const Runtime* runtime = nullptr;
+    Backend backend = Backend::kAuto;
+    int context = 0, batch = 0;
+    double bpw = 0;
+    KvCacheType kv_cache = KvCacheType::kF16;
+    bool operator==(const Key& o) const {
+      return runtime == o.runtime && backend == o.backend && context == o.context &&
+             batch == o.batch && bpw == o.bpw && kv_cache == o.kv_cache;
+    }
+  };
+  struct Slot {
+    std::vector<Key> keys;        // compact, searched
+    std::deque<Sizing> sizings;   // stable addresses; sizings[i] is for keys[i]
+    size_t used = 0;
+  };
+  size_t quants_;
+  std::vector<Slot> slots_;  // [setup_id][quant_index]
+};
+
 void Evaluator::EstimateOn(const Query& q, const Model& model, int quant_index, int variant,
-                           CandidateEval* c) const {
+                           CandidateEval* c, SizingCache* cache, const int* setup_ids) const {
   const SetupVariant& v = q.variants[variant];
   const QuantPlan& plan = v.plans[quant_index];
   EstimateInput in;
@@ -214,23 +272,40 @@ void Evaluator::EstimateOn(const Query& q, const Model& model, int quant_index, 
   in.quant = plan.quant;
   in.runtime = plan.runtime;
   in.backend = plan.backend;
+  in.names = &plan.names;
   int context = q.shape.context_tokens;
   if (model.max_context > 0) context = std::min(context, model.max_context);
   in.context = context;
   in.gen_tokens = std::max(1, std::min(q.shape.output_tokens, context / 2));
   in.prompt_tokens = std::max(1, std::min(q.shape.prompt_tokens, context - in.gen_tokens));
   in.batch = q.shape.concurrency;
-  estimator_.Run(in, &c->estimate);
-  if (in.batch > 1 && !NativeRun(c->estimate)) {
-    // The mode's concurrent sequences do not all fit: serve as many as fit beside the weights
-    // (one at least), so that a model that runs is not called a no-fit for its KV budget.
-    in.batch = 1;
-    estimator_.Run(in, &c->estimate);
-    int fits = c->estimate.serving.max_concurrency;
-    if (NativeRun(c->estimate) && fits > 1) {
-      in.batch = std::min(fits, q.shape.concurrency);
-      estimator_.Run(in, &c->estimate);
+  // Run(in) is Finish(in, Size(in)); whether the batch fits is known from the sizing alone.
+  auto estimate = [&](auto&& sizing) {
+    const Sizing* sized = &sizing(in);
+    if (in.batch > 1 && !NativeRun(sized->estimate)) {
+      // The mode's concurrent sequences do not all fit: serve as many as fit beside the
+      // weights (one at least), so that a model that runs is not called a no-fit for its KV
+      // budget.
+      in.batch = 1;
+      sized = &sizing(in);
+      const int fits = sized->max_concurrency();
+      if (NativeRun(sized->estimate) && fits > 1) {
+        in.batch = std::min(fits, q.shape.concurrency);
+        sized = &sizing(in);
+      }
     }
+    estimator_.Finish(in, *sized, &c->estimate);
+  };
+  if (cache != nullptr) {
+    estimate([&](const EstimateInput& x) -> const Sizing& {
+      return cache->Get(estimator_, setup_ids[variant], quant_index, x);
+    });
+  } else {
+    Sizing own;
+    estimate([&](const EstimateInput& x) -> const Sizing& {
+      estimator_.Size(x, &own);
+      return own;
+    });
   }
   c->setup = v.setup.get();
   c->variant = variant;
@@ -271,14 +346,15 @@ void Evaluator::ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s) con
 }
 
 void Evaluator::EstimateCandidate(const Query& q, const Model& model, int quant_index,
-                                  CandidateEval* c) const {
+                                  CandidateEval* c, SizingCache* cache,
+                                  const int* setup_ids) const {
   c->model = &model;
   c->quant = &catalog_.quants()[quant_index];
   c->quant_index = quant_index;
   c->evaluated = false;
   const int n = static_cast<int>(q.variants.size());
   for (int v = 0; v < n; ++v) {
-    EstimateOn(q, model, quant_index, v, c);
+    EstimateOn(q, model, quant_index, v, c, cache, setup_ids);
     const FitKind k = c->estimate.fit.kind;
     if (c->runtime != nullptr && c->estimate.runnable() &&
         (k == FitKind::kNativeComfortable || k == FitKind::kNativeTight)) {
@@ -353,59 +429,138 @@ bool Evaluator::SameEstimates(const Query& a, const Query& b) {
   return true;
 }
 
+namespace {
+
+// std::sort(ranked, RanksBefore), moving each candidate once: the order is sorted by index and
+// then applied cycle by cycle (a candidate is large). RanksBefore orders any two candidates of
+// different models, so the result is the same whatever the sort.
+void SortRanked(std::vector<CandidateEval>* ranked) {
+  std::vector<CandidateEval>& v = *ranked;
+  const size_t n = v.size();
+  std::vector<size_t> order(n);
+  for (size_t i = 0; i < n; ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return RanksBefore(v[a], v[b]); });
+  // Position i takes v[order[i]].
+  std::vector<char> placed(n, 0);
+  for (size_t start = 0; start < n; ++start) {
+    if (placed[start] || order[start] == start) continue;
+    CandidateEval first = std::move(v[start]);
+    size_t i = start;
+    while (order[i] != start) {
+      v[i] = std::move(v[order[i]]);
+      placed[i] = 1;
+      i = order[i];
+    }
+    v[i] = std::move(first);
+    placed[i] = 1;
+  }
+}
+
+}  // namespace
+
 void Evaluator::RankShared(const std::vector<const Query*>& qs,
                            const std::vector<Scratch*>& scratch, std::vector<Ranking>* out) const {
-  const size_t n = qs.size();
-  const Query& q0 = *qs[0];
-  out->assign(n, Ranking());
-  for (Ranking& r : *out) r.ranked.reserve(catalog_.models().size());
-  std::vector<CandidateEval> best(n), closest(n);
-  std::vector<char> have_best(n), have_closest(n);
-  CandidateEval c, nofit;
-  for (const Model& model : catalog_.models()) {
-    std::fill(have_best.begin(), have_best.end(), 0);
-    std::fill(have_closest.begin(), have_closest.end(), 0);
+  std::vector<std::vector<Ranking>> all;
+  RankGroups({qs}, {scratch}, &all);
+  *out = std::move(all[0]);
+}
+
+void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
+                           const std::vector<std::vector<Scratch*>>& scratches,
+                           std::vector<std::vector<Ranking>>* outs) const {
+  const size_t ng = groups.size();
+  // Each group estimates with its first query; name the setups those estimate on, equal
+  // setups alike, so that the groups share sizings.
+  std::vector<const Setup*> setups;
+  std::vector<std::vector<int>> setup_ids(ng);
+  for (size_t g = 0; g < ng; ++g) {
+    for (const SetupVariant& v : groups[g][0]->variants) {
+      int id = 0;
+      while (id < static_cast<int>(setups.size()) && !SameSetup(*setups[id], *v.setup)) ++id;
+      if (id == static_cast<int>(setups.size())) setups.push_back(v.setup.get());
+      setup_ids[g].push_back(id);
+    }
+  }
+  SizingCache cache(setups.size(), catalog_.quants().size());
+
+  // Per group: its rankings and, for the model at hand, the best and closest candidates.
+  struct GroupState {
+    std::vector<CandidateEval> best, closest;
+    std::vector<char> have_best, have_closest;
+    CandidateEval nofit;
     bool have_nofit = false;
-    for (const std::vector<int>& group : q0.rank_groups) {
-      for (int i : group) {
-        EstimateCandidate(q0, model, i, &c);
-        for (Ranking& r : *out) ++r.candidates;
-        if (FitOrder(c) == 3) {
-          // Does not run: never ranked. Keep the one closest to running for `excluded`.
-          if (!have_nofit || c.estimate.memory.total_gb - c.estimate.memory.usable_gb <
-                                 nofit.estimate.memory.total_gb - nofit.estimate.memory.usable_gb) {
-            nofit = c, have_nofit = true;
+  };
+  outs->assign(ng, {});
+  std::vector<GroupState> state(ng);
+  for (size_t g = 0; g < ng; ++g) {
+    const size_t n = groups[g].size();
+    (*outs)[g].assign(n, Ranking());
+    for (Ranking& r : (*outs)[g]) r.ranked.reserve(catalog_.models().size());
+    state[g].best.resize(n);
+    state[g].closest.resize(n);
+    state[g].have_best.resize(n);
+    state[g].have_closest.resize(n);
+  }
+  CandidateEval c;
+  for (const Model& model : catalog_.models()) {
+    cache.Clear();
+    for (size_t g = 0; g < ng; ++g) {
+      const std::vector<const Query*>& qs = groups[g];
+      const std::vector<Scratch*>& scratch = scratches[g];
+      std::vector<Ranking>& out = (*outs)[g];
+      GroupState& st = state[g];
+      const size_t n = qs.size();
+      const Query& q0 = *qs[0];
+      std::fill(st.have_best.begin(), st.have_best.end(), 0);
+      std::fill(st.have_closest.begin(), st.have_closest.end(), 0);
+      st.have_nofit = false;
+      for (const std::vector<int>& group : q0.rank_groups) {
+        for (int i : group) {
+          EstimateCandidate(q0, model, i, &c, &cache, setup_ids[g].data());
+          for (Ranking& r : out) ++r.candidates;
+          if (FitOrder(c) == 3) {
+            // Does not run: never ranked. Keep the one closest to running for `excluded`.
+            if (!st.have_nofit ||
+                c.estimate.memory.total_gb - c.estimate.memory.usable_gb <
+                    st.nofit.estimate.memory.total_gb - st.nofit.estimate.memory.usable_gb) {
+              st.nofit = c, st.have_nofit = true;
+            }
+            // Memory only grows with bits per weight on one runtime: the rest of the group
+            // (sorted by bpw) cannot fit either.
+            if (c.estimate.fit.kind == FitKind::kNoFit && q0.variants.size() == 1) break;
+            continue;
           }
-          // Memory only grows with bits per weight on one runtime: the rest of the group
-          // (sorted by bpw) cannot fit either.
-          if (c.estimate.fit.kind == FitKind::kNoFit && q0.variants.size() == 1) break;
-          continue;
-        }
-        for (size_t j = 0; j < n; ++j) {
-          ScoreCandidate(*qs[j], &c, scratch[j]);
-          if (!c.score.gated) {
-            if (!have_best[j] || RanksBefore(c, best[j])) best[j] = c, have_best[j] = 1;
-          } else if (!have_closest[j] || c.score.raw > closest[j].score.raw) {
-            closest[j] = c, have_closest[j] = 1;
+          for (size_t j = 0; j < n; ++j) {
+            ScoreCandidate(*qs[j], &c, scratch[j]);
+            if (!c.score.gated) {
+              if (!st.have_best[j] || RanksBefore(c, st.best[j])) {
+                st.best[j] = c, st.have_best[j] = 1;
+              }
+            } else if (!st.have_closest[j] || c.score.raw > st.closest[j].score.raw) {
+              st.closest[j] = c, st.have_closest[j] = 1;
+            }
           }
         }
       }
-    }
-    for (size_t j = 0; j < n; ++j) {
-      Ranking& r = (*out)[j];
-      ++r.models;
-      if (have_best[j]) {
-        r.ranked.push_back(best[j]);
-      } else if (have_closest[j]) {
-        r.excluded.push_back(closest[j]);
-      } else if (have_nofit) {
-        CandidateEval x = nofit;
-        ScoreCandidate(*qs[j], &x, scratch[j]);
-        r.excluded.push_back(x);
+      for (size_t j = 0; j < n; ++j) {
+        Ranking& r = out[j];
+        ++r.models;
+        if (st.have_best[j]) {
+          r.ranked.push_back(st.best[j]);
+        } else if (st.have_closest[j]) {
+          r.excluded.push_back(st.closest[j]);
+        } else if (st.have_nofit) {
+          CandidateEval x = st.nofit;
+          ScoreCandidate(*qs[j], &x, scratch[j]);
+          r.excluded.push_back(x);
+        }
       }
     }
   }
-  for (Ranking& r : *out) std::sort(r.ranked.begin(), r.ranked.end(), RanksBefore);
+  for (std::vector<Ranking>& out : *outs) {
+    for (Ranking& r : out) SortRanked(&r.ranked);
+  }
 }
 
 CandidateDetail Evaluator::Describe(const Query& q, const CandidateEval& c) const {

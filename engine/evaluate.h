@@ -16,9 +16,11 @@
 // --data DIR) sorted by name, then the local directory (--rules DIR, else $FITRANK_RULES)
 // sorted by name; local files add rules and override or disable shipped ones by id.
 //
-// Performance: Prepare() does the per-query work once (weights, runtimes per quant, setups
-// to try); Rank() allocates only its result; per candidate nothing is allocated and no name
-// is looked up. Scale-out modes (Mode::gpu_counts) estimate each candidate on the fewest GPUs
+// Performance: Prepare() does the per-query work once (weights, runtimes per quant with their
+// names resolved, setups to try); Rank() allocates only its result and a per-model cache of
+// sizings; per candidate nothing is allocated and no name is looked up. RankGroups() ranks
+// many queries model by model so that estimates sharing a sizing (Estimator::Size: same setup,
+// quant, runtime, context and batch) size it once. Scale-out modes (Mode::gpu_counts) estimate each candidate on the fewest GPUs
 // of the list that run it natively (else the most).
 //
 // Thread safety: an Evaluator and a prepared Query are immutable and may be shared by any
@@ -158,6 +160,13 @@ class Evaluator {
   // per query.
   void RankShared(const std::vector<const Query*>& queries, const std::vector<Scratch*>& scratch,
                   std::vector<Ranking>* out) const;
+  // RankShared of several groups of queries at once: (*out)[g] is what RankShared(groups[g],
+  // scratch[g]) gives. Goes model by model, so that the estimates of a model that share
+  // their sizing (same setup, quantization, runtime, backend, context and batch: workloads
+  // and modes of the same context) size it once (Estimator::Size).
+  void RankGroups(const std::vector<std::vector<const Query*>>& groups,
+                  const std::vector<std::vector<Scratch*>>& scratch,
+                  std::vector<std::vector<Ranking>>* out) const;
   // True if every estimate `a` makes equals the one `b` makes for the same candidate.
   static bool SameEstimates(const Query& a, const Query& b);
 
@@ -173,12 +182,15 @@ class Evaluator {
   const Facts& facts() const { return *rules_.facts; }
 
  private:
+  class SizingCache;
   // Fills every fact of `c` into s->values (all layers, as needed).
   void Fill(const Query& q, const CandidateEval& c, Scratch* s) const;
-  void EstimateCandidate(const Query& q, const Model& model, int quant_index,
-                         CandidateEval* c) const;
+  // `cache` (may be null) holds the sizings of `model`; setup_ids[v] names variant v's setup
+  // in it (equal ids: SameSetup).
+  void EstimateCandidate(const Query& q, const Model& model, int quant_index, CandidateEval* c,
+                         SizingCache* cache = nullptr, const int* setup_ids = nullptr) const;
   void EstimateOn(const Query& q, const Model& model, int quant_index, int variant,
-                  CandidateEval* c) const;
+                  CandidateEval* c, SizingCache* cache, const int* setup_ids) const;
   const ModelWorkloadText& TextFor(const Query& q, const Model& model, Scratch* s) const;
 
   const Catalog& catalog_;

@@ -23,7 +23,7 @@ double NeedGb(const Ctx& ctx, int context, double* overhead_gb) {
             DeviceOverheadGb(ctx, *s.devices[i].gpu, context, i + 1 == s.devices.size());
   }
   if (overhead_gb != nullptr) *overhead_gb = over;
-  return ctx.m.weights_bytes / 1e9 + KvBytes(*ctx.model, context, ctx.kv_elem) * ctx.batch / 1e9 +
+  return ctx.m.weights_bytes / 1e9 + ctx.kv.Bytes(context) * ctx.batch / 1e9 +
          over;
 }
 
@@ -37,11 +37,41 @@ int LargestContext(const Ctx& ctx, double limit_gb, int max_ctx) {
   const double slope = o1 - o0;
   const double base = ctx.m.weights_bytes / 1e9 + o0;
   auto need = [&](int c) {
-    return base + slope * c + KvBytes(*ctx.model, c, ctx.kv_elem) * ctx.batch / 1e9;
+    return base + slope * c + ctx.kv.Bytes(c) * ctx.batch / 1e9;
   };
   if (max_ctx < 1 || need(1) > limit_gb) return 0;
   if (need(max_ctx) <= limit_gb) return max_ctx;
   int lo = 1, hi = max_ctx;  // need(lo) fits, need(hi) does not
+  // need() never decreases with the context (each of its terms never does, and so does their
+  // rounded sum), so the largest context that fits is one number however it is searched for.
+  // Start where the line through need(1) and need(max_ctx) meets the limit (exact when the KV
+  // cache is linear in the context), gallop outwards to bracket it, then bisect.
+  const double n1 = need(1), nmax = need(max_ctx);
+  const double guess = 1 + (limit_gb - n1) * (max_ctx - 1) / (nmax - n1);
+  if (guess > lo && guess < hi) {
+    const int g = static_cast<int>(guess);
+    if (g > lo && g < hi) {
+      if (need(g) <= limit_gb) {
+        lo = g;
+        for (int step = 1; lo + step < hi; step *= 2) {
+          if (need(lo + step) > limit_gb) {
+            hi = lo + step;
+            break;
+          }
+          lo += step;
+        }
+      } else {
+        hi = g;
+        for (int step = 1; hi - step > lo; step *= 2) {
+          if (need(hi - step) <= limit_gb) {
+            lo = hi - step;
+            break;
+          }
+          hi -= step;
+        }
+      }
+    }
+  }
   while (hi - lo > 1) {
     int mid = lo + (hi - lo) / 2;
     if (need(mid) <= limit_gb) lo = mid;
@@ -77,7 +107,7 @@ void ComputeFit(Ctx* ctx, Estimate* e) {
   e->placement.groups = groups;
 
   const double weights_gb = ctx->m.weights_bytes / 1e9;
-  const double kv_gb = KvBytes(*ctx->model, ctx->context, ctx->kv_elem) * ctx->batch / 1e9;
+  const double kv_gb = ctx->kv.Bytes(ctx->context) * ctx->batch / 1e9;
   const double need = weights_gb + kv_gb;  // what is split over the devices
   MemoryEstimate& mem = e->memory;
   mem.weights_gb = weights_gb;

@@ -40,25 +40,33 @@ bool ParseKvCacheType(absl::string_view text, KvCacheType* out) {
 
 namespace internal {
 
-double KvBytes(const Model& m, double tokens, double elem) {
-  if (!(tokens > 0)) return 0;
+KvShape KvShapeOf(const Model& m, double elem) {
+  KvShape k;
   const Attention& a = m.attention;
   const int layers = a.kv_layers > 0 ? a.kv_layers : m.layers;
-  if (layers <= 0 || a.kind == AttentionKind::kNone) return 0;
+  if (layers <= 0 || a.kind == AttentionKind::kNone) return k;
+  k.none = false;
   if (a.kind == AttentionKind::kMla && a.kv_lora_rank > 0) {
-    return layers * double(a.kv_lora_rank + a.qk_rope_head_dim) * elem * tokens;
+    k.mla = true;
+    k.mla_bytes_per_token = layers * double(a.kv_lora_rank + a.qk_rope_head_dim) * elem;
+    return k;
   }
   const int heads = m.attention_heads > 0 ? m.attention_heads : 1;
   const int kv_heads = m.kv_heads > 0 ? m.kv_heads : heads;
   const int head_dim = m.head_dim > 0 ? m.head_dim : (m.hidden_size > 0 ? m.hidden_size / heads : 0);
-  const double per_layer_token = 2.0 * kv_heads * head_dim * elem;
+  k.per_layer_token = 2.0 * kv_heads * head_dim * elem;
   int sliding = 0;
   if (a.sliding_window > 0 && a.sliding_window_layers > 0) {
     sliding = std::min(a.sliding_window_layers, layers);
   }
-  const int global = layers - sliding;
-  const double sliding_tokens = std::min(tokens, double(a.sliding_window));
-  return per_layer_token * (global * tokens + sliding * sliding_tokens);
+  k.global = layers - sliding;
+  k.sliding = sliding;
+  k.window = a.sliding_window;
+  return k;
+}
+
+double KvBytes(const Model& m, double tokens, double elem) {
+  return KvShapeOf(m, elem).Bytes(tokens);
 }
 
 }  // namespace internal

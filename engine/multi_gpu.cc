@@ -18,13 +18,17 @@ bool TensorParallelDivides(const Model& m, int degree) {
   return kv % degree == 0 || degree % kv == 0;
 }
 
+double AllReduceSteps(int n) {
+  // Recursive halving/doubling: 2 x ceil(log2 N) latency-bound steps.
+  return n > 1 ? 2.0 * std::ceil(std::log2(double(n))) : 0;
+}
+
 double AllReduceLayerMs(const Ctx& ctx, double tokens, bool trace) {
   const Setup& s = *ctx.setup;
   const int n = s.device_count;
   if (n <= 1) return 0;
-  // Recursive halving/doubling: 2 x ceil(log2 N) latency-bound steps, and each GPU sends and
-  // receives 2 (N-1)/N of the message.
-  const double steps = 2.0 * std::ceil(std::log2(double(n)));
+  // Each GPU sends and receives 2 (N-1)/N of the message.
+  const double steps = ctx.allreduce_steps;
   const double latency_us = s.link_latency_us > 0 ? s.link_latency_us : ctx.C(K::kTpLinkLatencyUs);
   const double msg_bytes = tokens * ctx.m.hidden * 2.0;  // fp16 activations
   const double transfer_ms =

@@ -25,11 +25,13 @@ void RankGpu(const Evaluator& eval, const SweepPlan& plan, const Gpu& gpu,
   SetupOptions options;
   options.interconnects = &eval.catalog().interconnects();
   absl::StatusOr<Setup> setup = BuildSetup(eval.estimator(), {{&gpu, 1}}, options);
-  while (scratch->size() < modes.size()) scratch->push_back(std::make_unique<Evaluator::Scratch>(eval));
+  const size_t cells = workloads.size() * modes.size();
+  while (scratch->size() < cells) scratch->push_back(std::make_unique<Evaluator::Scratch>(eval));
+  // Every cell's query, in plan order; then the groups of cells whose estimates coincide
+  // (modes of one workload), all ranked in one pass so that workloads and modes of the same
+  // context share their sizings.
+  std::vector<const Query*> queries(cells, nullptr);
   for (const Workload* w : workloads) {
-    // One cell per mode, in plan order; modes whose estimates coincide are ranked together.
-    size_t first = slot->cells.size();
-    std::vector<const Query*> queries(modes.size(), nullptr);
     for (size_t m = 0; m < modes.size(); ++m) {
       SweepCell cell;
       cell.gpu = &gpu;
@@ -41,34 +43,44 @@ void RankGpu(const Evaluator& eval, const SweepPlan& plan, const Gpu& gpu,
                  !q.ok()) {
         cell.error = std::string(q.status().message());
       } else {
-        queries[m] = q->get();
+        queries[slot->cells.size()] = q->get();
         cell.query = q->get();
         slot->queries.push_back(*std::move(q));
       }
       slot->cells.push_back(std::move(cell));
     }
+  }
+  std::vector<std::vector<const Query*>> groups;
+  std::vector<std::vector<Evaluator::Scratch*>> scratches;
+  std::vector<std::vector<size_t>> members;
+  for (size_t w = 0; w < workloads.size(); ++w) {
+    const size_t first = w * modes.size();
     std::vector<bool> done(modes.size(), false);
     for (size_t m = 0; m < modes.size(); ++m) {
-      if (queries[m] == nullptr || done[m]) continue;
-      std::vector<const Query*> group = {queries[m]};
-      std::vector<Evaluator::Scratch*> scratches = {(*scratch)[m].get()};
-      std::vector<size_t> members = {m};
+      if (queries[first + m] == nullptr || done[m]) continue;
+      groups.push_back({queries[first + m]});
+      scratches.push_back({(*scratch)[first + m].get()});
+      members.push_back({first + m});
       for (size_t k = m + 1; k < modes.size(); ++k) {
-        if (queries[k] != nullptr && !done[k] && Evaluator::SameEstimates(*queries[m], *queries[k])) {
-          group.push_back(queries[k]);
-          scratches.push_back((*scratch)[k].get());
-          members.push_back(k);
+        if (queries[first + k] != nullptr && !done[k] &&
+            Evaluator::SameEstimates(*queries[first + m], *queries[first + k])) {
+          groups.back().push_back(queries[first + k]);
+          scratches.back().push_back((*scratch)[first + k].get());
+          members.back().push_back(first + k);
+          done[k] = true;
         }
       }
-      std::vector<Ranking> rankings;
-      eval.RankShared(group, scratches, &rankings);
-      *candidates += rankings[0].candidates;
-      for (size_t g = 0; g < members.size(); ++g) {
-        done[members[g]] = true;
-        Ranking& r = rankings[g];
-        if (plan.top > 0 && static_cast<int>(r.ranked.size()) > plan.top) r.ranked.resize(plan.top);
-        slot->cells[first + members[g]].ranking = std::move(r);
-      }
+      done[m] = true;
+    }
+  }
+  std::vector<std::vector<Ranking>> rankings;
+  eval.RankGroups(groups, scratches, &rankings);
+  for (size_t g = 0; g < groups.size(); ++g) {
+    *candidates += rankings[g][0].candidates;
+    for (size_t i = 0; i < members[g].size(); ++i) {
+      Ranking& r = rankings[g][i];
+      if (plan.top > 0 && static_cast<int>(r.ranked.size()) > plan.top) r.ranked.resize(plan.top);
+      slot->cells[members[g][i]].ranking = std::move(r);
     }
   }
 }

@@ -6,7 +6,8 @@
 //
 // Each GPU is ranked as one setup of one GPU with its class's default host RAM (scale-out
 // modes try 2, 4 and 8 of it). Cells arrive on the calling thread in plan order (GPU, then
-// workload, then mode) whatever the thread count, so output is the same byte for byte.
+// workload, then mode) whatever the thread count, so output is the same byte for byte. All
+// cells of one GPU are ranked in one pass (Evaluator::RankGroups), sharing their sizings.
 #ifndef FITRANK_ENGINE_RANK_H_
 #define FITRANK_ENGINE_RANK_H_
 

@@ -10,24 +10,35 @@
 
 namespace fitrank::internal {
 
-void ComputeServing(Ctx* ctx, Estimate* e) {
-  const Setup& s = *ctx->setup;
-  ServingEstimate& sv = e->serving;
-  sv = ServingEstimate{};
-  if (e->fit.kind == FitKind::kNoFit) return;
+int MaxConcurrency(const Ctx& ctx, const Estimate& e, double* cap_gb, double* kv_seq_gb,
+                   double* max_seqs) {
+  const Setup& s = *ctx.setup;
   double cap = 0;
   for (size_t i = 0; i < s.devices.size(); ++i) {
     const Gpu& g = *s.devices[i].gpu;
     cap += s.devices[i].count *
-           std::max(UsableGb(*ctx, g, i > 0) - DeviceOverheadGb(*ctx, g, ctx->context, i + 1 == s.devices.size()), 0.0);
+           std::max(UsableGb(ctx, g, i > 0) - DeviceOverheadGb(ctx, g, ctx.context, i + 1 == s.devices.size()), 0.0);
   }
-  if (e->fit.kind == FitKind::kOffload) cap += HostAvailableGb(*ctx);
-  const double free_gb = cap - e->memory.weights_gb;
-  const double kv_seq_gb = KvBytes(*ctx->model, ctx->context, ctx->kv_elem) / 1e9;
-  const double max_seqs = ctx->C(K::kServingMaxSequences);
-  double n = kv_seq_gb > 0 ? std::floor(SafeDiv(free_gb, kv_seq_gb)) : max_seqs;
-  n = std::clamp(n, 0.0, max_seqs);
-  sv.max_concurrency = static_cast<int>(n);
+  if (e.fit.kind == FitKind::kOffload) cap += HostAvailableGb(ctx);
+  const double free_gb = cap - e.memory.weights_gb;
+  const double kv_seq = ctx.kv.Bytes(ctx.context) / 1e9;
+  const double max_n = ctx.C(K::kServingMaxSequences);
+  double n = kv_seq > 0 ? std::floor(SafeDiv(free_gb, kv_seq)) : max_n;
+  n = std::clamp(n, 0.0, max_n);
+  if (cap_gb != nullptr) *cap_gb = cap;
+  if (kv_seq_gb != nullptr) *kv_seq_gb = kv_seq;
+  if (max_seqs != nullptr) *max_seqs = max_n;
+  return static_cast<int>(n);
+}
+
+void ComputeServing(Ctx* ctx, Estimate* e) {
+  ServingEstimate& sv = e->serving;
+  sv = ServingEstimate{};
+  if (e->fit.kind == FitKind::kNoFit) return;
+  double cap = 0, kv_seq_gb = 0, max_seqs = 0;
+  sv.max_concurrency = ctx->t == nullptr && ctx->max_concurrency >= 0
+                           ? ctx->max_concurrency
+                           : MaxConcurrency(*ctx, *e, &cap, &kv_seq_gb, &max_seqs);
   if (sv.max_concurrency < 1) return;
   sv.concurrency = ctx->batch > 1 ? std::min(ctx->batch, sv.max_concurrency) : sv.max_concurrency;
   const double avg_ctx = std::min<double>(ctx->prompt + ctx->gen / 2.0, ctx->context);

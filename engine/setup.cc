@@ -78,6 +78,20 @@ absl::string_view MemoryKindName(MemoryKind k) {
   return "gddr";
 }
 
+bool SameSetup(const Setup& a, const Setup& b) {
+  if (a.devices.size() != b.devices.size()) return false;
+  for (size_t i = 0; i < a.devices.size(); ++i) {
+    if (a.devices[i].gpu != b.devices[i].gpu || a.devices[i].count != b.devices[i].count) return false;
+  }
+  return a.host_ram_gb == b.host_ram_gb && a.host_bandwidth_gbps == b.host_bandwidth_gbps &&
+         a.host_tflops == b.host_tflops && a.host_defaulted == b.host_defaulted &&
+         a.host_profile == b.host_profile && a.parallelism == b.parallelism &&
+         a.parallelism_defaulted == b.parallelism_defaulted &&
+         a.link_bandwidth_gbps == b.link_bandwidth_gbps && a.link_latency_us == b.link_latency_us &&
+         a.link_name == b.link_name && a.label == b.label && a.device_count == b.device_count &&
+         a.unified == b.unified && a.mixed == b.mixed;
+}
+
 std::string SetupLabel(const std::vector<DeviceGroup>& devices) {
   std::string label;
   for (const DeviceGroup& d : devices) {

@@ -106,6 +106,10 @@ struct SetupOptions {
 absl::StatusOr<Setup> BuildSetup(const Estimator& estimator, std::vector<DeviceGroup> devices,
                                  const SetupOptions& options = {});
 
+// True if `a` and `b` hold the same devices (same catalog GPUs, same counts) and every other
+// field equal: an estimate on one gives the same numbers as on the other.
+bool SameSetup(const Setup& a, const Setup& b);
+
 // "GeForce RTX 4090", "2x GeForce RTX 3090 + GeForce RTX 4090".
 std::string SetupLabel(const std::vector<DeviceGroup>& devices);
 

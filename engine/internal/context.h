@@ -4,12 +4,14 @@
 #ifndef FITRANK_ENGINE_INTERNAL_CONTEXT_H_
 #define FITRANK_ENGINE_INTERNAL_CONTEXT_H_
 
+#include <array>
 #include <cmath>
 #include <string>
 
 #include "engine/basis.h"
 #include "engine/constants.h"
 #include "engine/estimator.h"
+#include "engine/internal/sizing_state.h"
 
 namespace fitrank::internal {
 
@@ -35,60 +37,69 @@ inline double SafeDiv(double num, double den) {
 }
 inline double Finite(double v) { return std::isfinite(v) && v > 0 ? v : 0; }
 
-// The model's shapes as the estimator uses them, all in parameters (not billions) or bytes.
-struct ModelShape {
-  double params = 0;          // total
-  double active = 0;          // per token
-  double embed = 0;           // input embedding table (vocab x hidden); 0 if vocab unknown
-  double head = 0;            // output matrix (vocab x hidden), tied or not
-  bool tied = false;
-  bool vocab_known = false;
-  double body = 0;            // params - embed - (untied head)
-  double active_body = 0;     // active - embed - (untied head)
-  double routed_active = 0;   // MoE: routed expert params per token
-  double expert_total = 0;    // MoE: all routed expert params
-  bool moe = false;
-  int experts = 0, experts_per_token = 0;
-  int layers = 0, kv_layers = 0;
-  int hidden = 0, heads = 0, kv_heads = 0, head_dim = 0, vocab = 0;
-  // bits
-  double bpw = 0, embed_bpw = 0, head_bpw = 0, dense_bpw = 0;
-  double dense_active = 0;    // MoE: non-expert params read per token (attention, shared, router)
-  // bytes
-  double weights_bytes = 0;   // resident
-  double read_bytes = 0;      // read per decoded token at batch 1 (active body + head)
-  double dense_read_bytes = 0;   // of read_bytes: not routed experts
-  double expert_read_bytes = 0;  // of read_bytes: routed experts (at batch 1)
-};
-
-// Everything resolved for one estimate.
-struct Ctx {
+// Everything resolved for one estimate: the pointers of this call and the state that
+// Estimator::Size hands to Estimator::Finish (SizingState).
+struct Ctx : SizingState {
   const Constants* k = nullptr;
   Tracer* t = nullptr;
   const EstimateInput* in = nullptr;
   const Setup* setup = nullptr;
   const Model* model = nullptr;
-  ConstantKey key;            // backend, runtime, quant, moe, size; memory/segment per device
-  QuantFamily quant = QuantFamily::kOther;
-  Backend backend = Backend::kAuto;
-  Parallelism par = Parallelism::kLayer;
-  int runtime = -1;
-  ModelShape m;
-  int context = 0, prompt = 0, gen = 0, batch = 1;
-  double kv_elem = 2;
+
+  // Fills `resolved` / `group_constants` for `key` and the setup's device groups.
+  void ResolveConstants() {
+    const int groups = setup != nullptr ? static_cast<int>(setup->devices.size()) : 0;
+    k->Resolve(key, &resolved[0]);
+    group_constants[0] = 0;
+    int distinct = 1;
+    std::array<int8_t, kMaxDeviceGroups> memory{};  // each group's MemoryKind
+    memory[0] = key.memory;
+    for (int i = 1; i < groups && i < kMaxDeviceGroups; ++i) {
+      const Gpu& g = *setup->devices[i].gpu;
+      ConstantKey k2 = key;
+      k2.memory = static_cast<int8_t>(MemoryKindOf(g));
+      k2.segment = static_cast<int8_t>(g.segment);
+      memory[i] = k2.memory;
+      int same = -1;
+      for (int j = 0; j < i && same < 0; ++j) {
+        const Gpu& h = *setup->devices[j].gpu;
+        if (&h == &g || (memory[j] == k2.memory && h.segment == g.segment)) {
+          same = group_constants[j];
+        }
+      }
+      if (same < 0 && distinct < kMaxResolvedSets) {
+        k->Resolve(k2, &resolved[distinct]);
+        same = distinct++;
+      }
+      group_constants[i] = static_cast<int8_t>(same);
+    }
+    groups_resolved = groups < kMaxDeviceGroups ? groups : kMaxDeviceGroups;
+    resolved_sets = distinct;
+  }
 
   // A constant for this estimate (optionally for one GPU: its memory kind and segment).
-  double C(K id) const { return Get(id, key); }
+  double C(K id) const {
+    if (t == nullptr && groups_resolved > 0) return resolved[0][id];
+    return Get(id, key);
+  }
   double C(K id, const Gpu& gpu) const {
+    if (t == nullptr) {
+      for (int i = 0; i < groups_resolved; ++i) {
+        if (setup->devices[i].gpu == &gpu && group_constants[i] >= 0) {
+          return resolved[group_constants[i]][id];
+        }
+      }
+    }
     ConstantKey k2 = key;
     k2.memory = static_cast<int8_t>(MemoryKindOf(gpu));
     k2.segment = static_cast<int8_t>(gpu.segment);
     return Get(id, k2);
   }
   double Get(K id, const ConstantKey& kk) const {
+    if (t == nullptr) return k->Lookup(id, kk);
     const ConstantCase* matched = nullptr;
-    double v = k->Get(id, kk, t != nullptr ? &matched : nullptr);
-    if (t != nullptr) t->Const(id, v, matched, k->constant(id));
+    double v = k->Get(id, kk, &matched);
+    t->Const(id, v, matched, k->constant(id));
     return v;
   }
 };
@@ -106,6 +117,8 @@ double HostAvailableGb(const Ctx& ctx);
 // ---- kv_cache.cc ----
 // KV bytes of one sequence holding `tokens` tokens (sliding layers capped at the window).
 double KvBytes(const Model& m, double tokens, double elem_bytes);
+// The same as a function of tokens: KvShapeOf(m, e).Bytes(t) == KvBytes(m, t, e).
+KvShape KvShapeOf(const Model& m, double elem_bytes);
 
 // ---- fit.cc ----
 void ComputeFit(Ctx* ctx, Estimate* e);
@@ -115,7 +128,10 @@ void ComputeFit(Ctx* ctx, Estimate* e);
 // one token). Uses e->placement. 0 if the model does not run.
 double DecodeStepMs(const Ctx& ctx, const Estimate& e, int batch, double avg_ctx, bool trace);
 void ComputeDecode(Ctx* ctx, Estimate* e);
-// Tensor parallel: all-reduce time per layer (ms) for `tokens` rows of activations.
+// Latency-bound steps of one all-reduce over `n` GPUs (0 for one GPU).
+double AllReduceSteps(int n);
+// Tensor parallel: all-reduce time per layer (ms) for `tokens` rows of activations
+// (ctx.allreduce_steps steps).
 double AllReduceLayerMs(const Ctx& ctx, double tokens, bool trace);
 // True if the TP degree divides heads and KV heads.
 bool TensorParallelDivides(const Model& m, int degree);
@@ -128,6 +144,11 @@ double MatrixPeakTflops(const Ctx& ctx, const Gpu& gpu);
 double GemmFactor(const Ctx& ctx, double rows);
 
 // ---- serving.cc ----
+// serving.max_concurrency: sequences of `context` tokens whose KV fits beside the weights, for
+// an estimate that runs; the figures behind it go to the optional outputs (for the basis).
+int MaxConcurrency(const Ctx& ctx, const Estimate& e, double* cap_gb = nullptr,
+                   double* kv_seq_gb = nullptr, double* max_seqs = nullptr);
+// Fills e->serving. Uses ctx->max_concurrency when it is set (>= 0) and no Tracer is attached.
 void ComputeServing(Ctx* ctx, Estimate* e);
 
 }  // namespace fitrank::internal

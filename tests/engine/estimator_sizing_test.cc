@@ -1,0 +1,292 @@
+// The estimator's fast paths give exactly the numbers of the slow ones: constant tables against
+// the case search, Size + Finish against Run, Run against Explain, and the ranker's shared
+// sizings against ranking each query alone.
+#include <string>
+#include <vector>
+
+#include "engine/estimator.h"
+#include "engine/basis.h"
+#include "engine/rank.h"
+#include "gtest/gtest.h"
+#include "tests/engine/scoring_test_util.h"
+
+namespace fitrank {
+namespace {
+
+using testing::Shipped;
+
+// Every number of two estimates, compared exactly (==, not within a tolerance).
+void ExpectSame(const Estimate& a, const Estimate& b, const std::string& what) {
+  SCOPED_TRACE(what);
+  EXPECT_EQ(a.memory.weights_gb, b.memory.weights_gb);
+  EXPECT_EQ(a.memory.kv_gb, b.memory.kv_gb);
+  EXPECT_EQ(a.memory.overhead_gb, b.memory.overhead_gb);
+  EXPECT_EQ(a.memory.total_gb, b.memory.total_gb);
+  EXPECT_EQ(a.memory.usable_gb, b.memory.usable_gb);
+  EXPECT_EQ(a.fit.kind, b.fit.kind);
+  EXPECT_EQ(a.fit.headroom_pct, b.fit.headroom_pct);
+  EXPECT_EQ(a.fit.offload_pct, b.fit.offload_pct);
+  EXPECT_EQ(a.fit.host_ram_gb, b.fit.host_ram_gb);
+  EXPECT_EQ(a.safe_context, b.safe_context);
+  EXPECT_EQ(a.decode_tok_s, b.decode_tok_s);
+  EXPECT_EQ(a.prefill_tok_s, b.prefill_tok_s);
+  EXPECT_EQ(a.ttft_ms, b.ttft_ms);
+  EXPECT_EQ(a.range.decode_low, b.range.decode_low);
+  EXPECT_EQ(a.range.decode_high, b.range.decode_high);
+  EXPECT_EQ(a.range.prefill_low, b.range.prefill_low);
+  EXPECT_EQ(a.range.prefill_high, b.range.prefill_high);
+  EXPECT_EQ(a.range.ttft_low_ms, b.range.ttft_low_ms);
+  EXPECT_EQ(a.range.ttft_high_ms, b.range.ttft_high_ms);
+  EXPECT_EQ(a.range.relative, b.range.relative);
+  EXPECT_EQ(a.serving.max_concurrency, b.serving.max_concurrency);
+  EXPECT_EQ(a.serving.concurrency, b.serving.concurrency);
+  EXPECT_EQ(a.serving.aggregate_tok_s, b.serving.aggregate_tok_s);
+  EXPECT_EQ(a.serving.per_user_tok_s, b.serving.per_user_tok_s);
+  EXPECT_EQ(a.placement.group_weights_gb, b.placement.group_weights_gb);
+  EXPECT_EQ(a.placement.group_usable_gb, b.placement.group_usable_gb);
+  EXPECT_EQ(a.placement.host_weights_gb, b.placement.host_weights_gb);
+  EXPECT_EQ(a.placement.groups, b.placement.groups);
+  EXPECT_EQ(a.problems, b.problems);
+  EXPECT_EQ(a.backend, b.backend);
+  EXPECT_EQ(a.parallelism, b.parallelism);
+  EXPECT_EQ(a.runtime_family, b.runtime_family);
+  EXPECT_EQ(a.context, b.context);
+  EXPECT_EQ(a.prompt_tokens, b.prompt_tokens);
+  EXPECT_EQ(a.gen_tokens, b.gen_tokens);
+  EXPECT_EQ(a.batch, b.batch);
+  EXPECT_EQ(a.bpw, b.bpw);
+  EXPECT_EQ(a.kv_bytes_per_token, b.kv_bytes_per_token);
+  EXPECT_EQ(a.decode_bytes_per_token_gb, b.decode_bytes_per_token_gb);
+}
+
+TEST(ConstantTables, LookupAndResolveGiveWhatTheCaseSearchGives) {
+  const Constants& k = Shipped().estimator->constants();
+  const int families = static_cast<int>(k.runtime_families().size());
+  int keys = 0, cased = 0;
+  for (int backend = -1; backend < kBackendCount; ++backend) {
+    for (int runtime = -1; runtime < families; ++runtime) {
+      for (int quant = -1; quant < kQuantFamilyCount; ++quant) {
+        for (int memory = -1; memory < kMemoryKindCount; ++memory) {
+          // Segment, MoE-ness and size class cycle with the other fields, so that every value
+          // of each meets every value of the others above.
+          ConstantKey key;
+          key.backend = static_cast<int8_t>(backend);
+          key.runtime = static_cast<int8_t>(runtime);
+          key.quant = static_cast<int8_t>(quant);
+          key.memory = static_cast<int8_t>(memory);
+          key.segment = static_cast<int8_t>(keys % 8 - 1);  // -1 .. 6 (7 segments)
+          key.moe = static_cast<int8_t>(keys % 3 - 1);
+          key.size = static_cast<int8_t>(keys % 4 - 1);
+          ResolvedConstants all;
+          k.Resolve(key, &all);
+          for (int i = 0; i < kConstantCount; ++i) {
+            const ConstantCase* matched = nullptr;
+            const double want = k.Get(K(i), key, &matched);
+            if (matched != nullptr) ++cased;
+            ASSERT_EQ(k.Lookup(K(i), key), want) << SpecOf(K(i)).name << " key #" << keys;
+            ASSERT_EQ(all[K(i)], want) << SpecOf(K(i)).name << " key #" << keys;
+          }
+          ++keys;
+        }
+      }
+    }
+  }
+  EXPECT_GT(cased, 0);  // the keys did select cases, not only defaults
+  // A key outside the enums' ranges still answers like Get.
+  ConstantKey odd;
+  odd.runtime = 100;
+  odd.memory = 1;
+  EXPECT_EQ(k.Lookup(K::kDecodeBwEfficiency, odd), k.Get(K::kDecodeBwEfficiency, odd));
+}
+
+struct Rig {
+  std::string name;
+  Setup setup;
+  const Runtime* runtime = nullptr;
+};
+
+std::vector<Rig> Rigs() {
+  const auto& e = Shipped();
+  const Catalog& cat = *e.catalog;
+  const Estimator& est = *e.estimator;
+  SetupOptions opt;
+  opt.interconnects = &cat.interconnects();
+  std::vector<Rig> rigs;
+  auto add = [&](std::string name, std::vector<DeviceGroup> devices, const char* runtime,
+                 SetupOptions o) {
+    absl::StatusOr<Setup> s = BuildSetup(est, std::move(devices), o);
+    EXPECT_TRUE(s.ok()) << name << ": " << s.status();
+    if (!s.ok()) return;
+    rigs.push_back({name, *std::move(s), runtime ? cat.RuntimeById(runtime) : nullptr});
+  };
+  const Gpu* g4090 = cat.FindGpu("RTX 4090").found;
+  const Gpu* g3090 = cat.FindGpu("RTX 3090").found;
+  const Gpu* h100 = cat.FindGpu("NVIDIA H100 SXM5 80GB").found;
+  const Gpu* m2 = cat.FindGpu("Apple M2 Ultra 192GB").found;
+  const Gpu* g4060 = cat.FindGpu("RTX 4060").found;
+  const Gpu* amd = cat.FindGpu("RX 7900 XTX").found;
+  EXPECT_TRUE(g4090 && g3090 && h100 && m2 && g4060 && amd);
+  if (!(g4090 && g3090 && h100 && m2 && g4060 && amd)) return rigs;
+  add("4090", {{g4090, 1}}, "llama.cpp", opt);
+  add("4090 + 2x 3090", {{g4090, 1}, {g3090, 2}}, "llama.cpp", opt);
+  SetupOptions tp = opt;
+  tp.parallelism = Parallelism::kTensor;
+  add("4x H100 tensor", {{h100, 4}}, "vllm", tp);
+  add("M2 Ultra", {{m2, 1}}, nullptr, opt);
+  SetupOptions ram = opt;
+  ram.host_ram_gb = 128;
+  add("4060 offload", {{g4060, 1}}, "llama.cpp", ram);
+  add("7900 XTX", {{amd, 1}}, nullptr, opt);
+  return rigs;
+}
+
+TEST(SizeAndFinish, GiveWhatRunGivesForAnyPromptAndGeneration) {
+  const auto& e = Shipped();
+  const Estimator& est = *e.estimator;
+  const std::vector<Rig> rigs = Rigs();
+  ASSERT_EQ(rigs.size(), 6u);
+  const char* quants[] = {"Q4_K_M", "Q8_0", "F16", "FP8", "AWQ-4bit", "EXL2"};
+  int compared = 0, running = 0;
+  for (const Rig& rig : rigs) {
+    for (size_t mi = 0; mi < e.catalog->models().size(); mi += 7) {
+      const Model& model = e.catalog->models()[mi];
+      for (const char* qid : quants) {
+        const Quant* quant = e.catalog->QuantById(qid);
+        ASSERT_NE(quant, nullptr) << qid;
+        for (int batch : {1, 8}) {
+          EstimateInput in;
+          in.setup = &rig.setup;
+          in.model = &model;
+          in.quant = quant;
+          in.runtime = rig.runtime;
+          in.context = batch == 1 ? 0 : 16384;  // 0: the default
+          in.batch = batch;
+          in.kv_cache = batch == 1 ? KvCacheType::kF16 : KvCacheType::kQ8_0;
+          Sizing sizing;
+          est.Size(in, &sizing);
+          // The sizing was made for one prompt/generation; finish it for others.
+          for (auto [prompt, gen] : {std::pair{0, 0}, {1000, 400}, {8000, 800}, {30, 6000}}) {
+            EstimateInput x = in;
+            x.prompt_tokens = prompt;
+            x.gen_tokens = gen;
+            Estimate run, finished;
+            est.Run(x, &run);
+            est.Finish(x, sizing, &finished);
+            ExpectSame(run, finished, rig.name + " / " + model.id + " / " + qid);
+            ++compared;
+            if (run.decode_tok_s > 0) ++running;
+            if (run.runnable() && run.fit.kind != FitKind::kNoFit) {
+              EXPECT_EQ(sizing.max_concurrency(), run.serving.max_concurrency);
+            } else {
+              EXPECT_EQ(sizing.max_concurrency(), 0);
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(running, compared / 4);  // most of these run: the speeds were compared too
+}
+
+TEST(SizeAndFinish, InvalidInputStaysInvalid) {
+  const Estimator& est = *Shipped().estimator;
+  EstimateInput in;  // no setup, no model
+  Sizing sizing;
+  est.Size(in, &sizing);
+  EXPECT_FALSE(sizing.valid);
+  Estimate run, finished;
+  est.Run(in, &run);
+  est.Finish(in, sizing, &finished);
+  EXPECT_EQ(finished.problems, kProblemInvalidInput);
+  ExpectSame(run, finished, "invalid");
+}
+
+TEST(Explain, GivesTheNumbersRunGives) {
+  const auto& e = Shipped();
+  const Estimator& est = *e.estimator;
+  for (const Rig& rig : Rigs()) {
+    for (size_t mi = 0; mi < e.catalog->models().size(); mi += 41) {
+      EstimateInput in;
+      in.setup = &rig.setup;
+      in.model = &e.catalog->models()[mi];
+      in.quant = e.catalog->QuantById("Q4_K_M");
+      in.runtime = rig.runtime;
+      in.batch = 4;
+      Estimate run, explained;
+      Basis basis;
+      est.Run(in, &run);
+      est.Explain(in, &explained, &basis);
+      ExpectSame(run, explained, rig.name + " / " + in.model->id);
+    }
+  }
+}
+
+void ExpectSameRanking(const Ranking& a, const Ranking& b, const std::string& what) {
+  SCOPED_TRACE(what);
+  EXPECT_EQ(a.models, b.models);
+  EXPECT_EQ(a.candidates, b.candidates);
+  ASSERT_EQ(a.ranked.size(), b.ranked.size());
+  for (size_t i = 0; i < a.ranked.size(); ++i) {
+    EXPECT_EQ(a.ranked[i].model, b.ranked[i].model);
+    EXPECT_EQ(a.ranked[i].quant, b.ranked[i].quant);
+    EXPECT_EQ(a.ranked[i].score.score, b.ranked[i].score.score);
+    EXPECT_EQ(a.ranked[i].setup->device_count, b.ranked[i].setup->device_count);
+    ExpectSame(a.ranked[i].estimate, b.ranked[i].estimate, a.ranked[i].model->id);
+  }
+  ASSERT_EQ(a.excluded.size(), b.excluded.size());
+  for (size_t i = 0; i < a.excluded.size(); ++i) {
+    EXPECT_EQ(a.excluded[i].model, b.excluded[i].model);
+    EXPECT_EQ(a.excluded[i].quant, b.excluded[i].quant);
+    EXPECT_EQ(a.excluded[i].score.raw, b.excluded[i].score.raw);
+  }
+}
+
+TEST(RankGroups, SharedSizingsRankLikeEachQueryAlone) {
+  const auto& e = Shipped();
+  ASSERT_NE(e.evaluator, nullptr);
+  fitrank::Setup setup = e.SetupOf("RTX 3090");
+  // Workloads and modes that share contexts (coding and rag: 32768; scale-out on 2/4/8 GPUs
+  // and light-api with its batch fallback) so that sizings are shared across groups.
+  std::vector<std::unique_ptr<Query>> owned;
+  std::vector<std::vector<const Query*>> groups;
+  std::vector<std::unique_ptr<Evaluator::Scratch>> scratch_owned;
+  std::vector<std::vector<Evaluator::Scratch*>> scratches;
+  for (const char* w : {"coding", "rag", "chat"}) {
+    for (const char* m : {"balanced", "background", "light-api", "scale-out"}) {
+      owned.push_back(e.QueryOf(setup, w, m));
+      scratch_owned.push_back(std::make_unique<Evaluator::Scratch>(*e.evaluator));
+      groups.push_back({owned.back().get()});
+      scratches.push_back({scratch_owned.back().get()});
+    }
+  }
+  std::vector<std::vector<Ranking>> together;
+  e.evaluator->RankGroups(groups, scratches, &together);
+  ASSERT_EQ(together.size(), groups.size());
+  for (size_t g = 0; g < groups.size(); ++g) {
+    Evaluator::Scratch s(*e.evaluator);
+    Ranking alone = e.evaluator->Rank(*groups[g][0], &s);
+    EXPECT_FALSE(alone.ranked.empty());
+    ExpectSameRanking(together[g][0], alone,
+                      groups[g][0]->workload->id + " / " + groups[g][0]->mode->id);
+    // And each ranked estimate is what evaluating the candidate alone (no shared sizing) gives.
+    for (size_t i = 0; i < together[g][0].ranked.size(); i += 5) {
+      const CandidateEval& c = together[g][0].ranked[i];
+      CandidateEval single = e.evaluator->Evaluate(*groups[g][0], *c.model, c.quant_index, &s);
+      ExpectSame(c.estimate, single.estimate, "alone: " + c.model->id);
+      EXPECT_EQ(c.score.score, single.score.score);
+    }
+  }
+}
+
+TEST(SameSetup, ComparesDevicesAndHost) {
+  const auto& e = Shipped();
+  fitrank::Setup a = e.SetupOf("RTX 4090");
+  fitrank::Setup b = e.SetupOf("RTX 4090");
+  EXPECT_TRUE(SameSetup(a, b));
+  b.host_ram_gb += 1;
+  EXPECT_FALSE(SameSetup(a, b));
+  EXPECT_FALSE(SameSetup(a, e.SetupOf("RTX 3090")));
+}
+
+}  // namespace
+}  // namespace fitrank

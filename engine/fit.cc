@@ -104,6 +104,7 @@ void ComputeFit(Ctx* ctx, Estimate* e) {
     e->placement.group_usable_gb[i] = usable;
   }
   if (tensor) cap_total = cap_min * s.device_count;
+  ctx->device_cap_gb = cap_total;
   e->placement.groups = groups;
 
   const double weights_gb = ctx->m.weights_bytes / 1e9;

@@ -12,13 +12,9 @@ namespace fitrank::internal {
 
 int MaxConcurrency(const Ctx& ctx, const Estimate& e, double* cap_gb, double* kv_seq_gb,
                    double* max_seqs) {
-  const Setup& s = *ctx.setup;
-  double cap = 0;
-  for (size_t i = 0; i < s.devices.size(); ++i) {
-    const Gpu& g = *s.devices[i].gpu;
-    cap += s.devices[i].count *
-           std::max(UsableGb(ctx, g, i > 0) - DeviceOverheadGb(ctx, g, ctx.context, i + 1 == s.devices.size()), 0.0);
-  }
+  // The same device capacity the fit used (reserves: display card first, driver reserve on the
+  // others; runtime overhead per device).
+  double cap = ctx.device_cap_gb;
   if (e.fit.kind == FitKind::kOffload) cap += HostAvailableGb(ctx);
   const double free_gb = cap - e.memory.weights_gb;
   const double kv_seq = ctx.kv.Bytes(ctx.context) / 1e9;

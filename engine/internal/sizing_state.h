@@ -73,6 +73,9 @@ struct SizingState {
   double kv_elem = 2;
   KvShape kv;                 // the model's KV cache at kv_elem bytes per element
   double allreduce_steps = 0; // AllReduceSteps(the setup's GPU count)
+  // Memory for weights and KV cache over all devices, after reserves and runtime overhead
+  // (fit.cc); serving fills what the weights leave of it with sequences.
+  double device_cap_gb = 0;
   // serving.max_concurrency for the sized estimate (serving.cc), -1 until computed.
   int max_concurrency = -1;
   // The constants for `key` (resolved[0], group 0) and for each further device group of the
@@ -100,6 +103,7 @@ struct SizingState {
     kv_elem = o.kv_elem;
     kv = o.kv;
     allreduce_steps = o.allreduce_steps;
+    device_cap_gb = o.device_cap_gb;
     max_concurrency = o.max_concurrency;
     groups_resolved = o.groups_resolved;
     resolved_sets = o.resolved_sets;

@@ -419,6 +419,54 @@ TEST(Serving, ConcurrencyFromTheKvBudget) {
   EXPECT_LT(e.serving.per_user_tok_s, e.decode_tok_s * 1.01);
 }
 
+// Serving and fit use one device capacity: `max_concurrency` sequences fit natively and one
+// more does not (unless the runtime's slot cap binds first), on one card and on two.
+TEST(Serving, MaxConcurrencyIsWhatTheFitAdmits) {
+  Gpu g = Rtx4090();
+  Model m = Llama31_8B();
+  Quant q = Q4KM();
+  Runtime r = LlamaCpp();
+  for (int cards : {1, 2}) {
+    fitrank::Setup s = MakeSetup({{&g, cards}});
+    int slot_cap = 0;  // the runtime's most sequences: what a tiny context gets
+    {
+      EstimateInput in;
+      in.setup = &s;
+      in.model = &m;
+      in.quant = &q;
+      in.runtime = &r;
+      in.context = 256;
+      Estimate e;
+      Est().Run(in, &e);
+      slot_cap = e.serving.max_concurrency;
+    }
+    for (int context = 8192; context <= 131072; context += 4096) {
+      EstimateInput in;
+      in.setup = &s;
+      in.model = &m;
+      in.quant = &q;
+      in.runtime = &r;
+      in.context = context;
+      Estimate e;
+      Est().Run(in, &e);
+      const int n = e.serving.max_concurrency;
+      ASSERT_GE(n, 1) << cards << " cards, context " << context;
+      in.batch = n;
+      Estimate at;
+      Est().Run(in, &at);
+      EXPECT_LT(static_cast<int>(at.fit.kind), static_cast<int>(FitKind::kOffload))
+          << cards << " cards, context " << context << ", " << n << " sequences";
+      in.batch = n + 1;
+      Estimate over;
+      Est().Run(in, &over);
+      if (n < slot_cap) {
+        EXPECT_GE(static_cast<int>(over.fit.kind), static_cast<int>(FitKind::kOffload))
+            << cards << " cards, context " << context << ", " << n + 1 << " sequences";
+      }
+    }
+  }
+}
+
 TEST(Diffusion, ImageAndVideoTimes) {
   Gpu g = Rtx4090();
   fitrank::Setup s = MakeSetup({{&g, 1}});

@@ -40,6 +40,13 @@ std::vector<std::string> EmbeddedSource::List(absl::string_view dir,
 
 std::string EmbeddedSource::DisplayName(absl::string_view path) const { return std::string(path); }
 
+std::optional<absl::string_view> EmbeddedSource::Embedded(absl::string_view path) const {
+  for (const EmbeddedFile& f : EmbeddedFiles()) {
+    if (path == f.path) return absl::string_view(f.begin, f.end - f.begin);
+  }
+  return std::nullopt;
+}
+
 absl::StatusOr<std::string> DiskSource::Read(absl::string_view path) const {
   std::string full = DisplayName(path);
   std::error_code ec;
@@ -77,6 +84,12 @@ absl::StatusOr<std::string> OverlaySource::Read(absl::string_view path) const {
   auto top = top_->Read(path);
   if (top.ok() || !absl::IsNotFound(top.status())) return top;
   return bottom_->Read(path);
+}
+
+std::optional<absl::string_view> OverlaySource::Embedded(absl::string_view path) const {
+  if (auto top = top_->Embedded(path)) return top;
+  if (top_->Read(path).status().code() != absl::StatusCode::kNotFound) return std::nullopt;
+  return bottom_->Embedded(path);
 }
 
 std::vector<std::string> OverlaySource::List(absl::string_view dir,

@@ -12,6 +12,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include "absl/strings/string_view.h"
 #include <vector>
@@ -29,6 +30,12 @@ class FileSource {
   virtual std::vector<std::string> List(absl::string_view dir, absl::string_view suffix) const = 0;
   // The name to show in diagnostics for `path` (the real path for disk files).
   virtual std::string DisplayName(absl::string_view path) const = 0;
+  // The bytes of `path` if this source serves it straight from the data embedded in the
+  // binary (no copy, valid for the whole process), else nullopt. Readers use it to take the
+  // build-time YAML image of a shipped file without reading its text.
+  virtual std::optional<absl::string_view> Embedded(absl::string_view path) const {
+    return std::nullopt;
+  }
 };
 
 // The data tree compiled into the binary (see cmake/embed.cmake).
@@ -37,6 +44,7 @@ class EmbeddedSource : public FileSource {
   absl::StatusOr<std::string> Read(absl::string_view path) const override;
   std::vector<std::string> List(absl::string_view dir, absl::string_view suffix) const override;
   std::string DisplayName(absl::string_view path) const override;
+  std::optional<absl::string_view> Embedded(absl::string_view path) const override;
 };
 
 // Files under a directory on disk.
@@ -59,6 +67,8 @@ class OverlaySource : public FileSource {
   absl::StatusOr<std::string> Read(absl::string_view path) const override;
   std::vector<std::string> List(absl::string_view dir, absl::string_view suffix) const override;
   std::string DisplayName(absl::string_view path) const override;
+  // The bottom's embedded bytes, unless the top has the file.
+  std::optional<absl::string_view> Embedded(absl::string_view path) const override;
 
  private:
   std::shared_ptr<const FileSource> top_, bottom_;

@@ -25,9 +25,19 @@ Location YamlNode::Where(absl::string_view file) const {
   return Location{std::string(file), line(), col()};
 }
 
+void YamlTree::UseOwned() {
+  nodes_ = owned_nodes_.data();
+  children_ = owned_children_.data();
+  text_ = owned_text_.data();
+  node_count_ = static_cast<uint32_t>(owned_nodes_.size());
+  child_count_ = static_cast<uint32_t>(owned_children_.size());
+  text_bytes_ = static_cast<uint32_t>(owned_text_.size());
+}
+
 // Folds yaml-cpp's parser events into a YamlTree.
 struct YamlTreeBuilder : YAML::EventHandler {
   using Type = YamlTree::Type;
+  using Node = YamlTree::Node;
   YamlTreeBuilder() : owned(new YamlTree()), tree(*owned) {}
   std::unique_ptr<YamlTree> owned;
   YamlTree& tree;
@@ -44,8 +54,13 @@ struct YamlTreeBuilder : YAML::EventHandler {
   bool have_root = false;
 
   uint32_t NewNode(Type type, const YAML::Mark& m) {
-    tree.nodes_.push_back({type, m.line + 1, m.column + 1, m.pos});
-    return static_cast<uint32_t>(tree.nodes_.size() - 1);
+    Node node;
+    node.type = type;
+    node.line = m.line + 1;
+    node.col = m.column + 1;
+    node.pos = m.pos;
+    tree.owned_nodes_.push_back(node);
+    return static_cast<uint32_t>(tree.owned_nodes_.size() - 1);
   }
 
   void Attach(uint32_t node, YAML::anchor_t anchor) {
@@ -81,10 +96,10 @@ struct YamlTreeBuilder : YAML::EventHandler {
   void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t anchor,
                 const std::string& value) override {
     uint32_t n = NewNode(Type::kScalar, m);
-    auto& node = tree.nodes_[n];
-    node.begin = static_cast<uint32_t>(tree.text_.size());
+    auto& node = tree.owned_nodes_[n];
+    node.begin = static_cast<uint32_t>(tree.owned_text_.size());
     node.size = static_cast<uint32_t>(value.size());
-    tree.text_.append(value);
+    tree.owned_text_.append(value);
     Attach(n, anchor);
   }
 
@@ -107,11 +122,12 @@ struct YamlTreeBuilder : YAML::EventHandler {
   void End() {
     Open open = stack.back();
     stack.pop_back();
-    auto& node = tree.nodes_[open.node];
+    auto& node = tree.owned_nodes_[open.node];
     const size_t count = pending.size() - open.first;
-    node.begin = static_cast<uint32_t>(tree.children_.size());
+    node.begin = static_cast<uint32_t>(tree.owned_children_.size());
     node.size = static_cast<uint32_t>(node.type == Type::kMap ? count / 2 : count);
-    tree.children_.insert(tree.children_.end(), pending.begin() + open.first, pending.end());
+    tree.owned_children_.insert(tree.owned_children_.end(), pending.begin() + open.first,
+                                pending.end());
     pending.resize(open.first);
   }
 };
@@ -119,9 +135,9 @@ struct YamlTreeBuilder : YAML::EventHandler {
 std::unique_ptr<YamlTree> YamlTree::Parse(absl::string_view content, absl::string_view file,
                                           Diagnostics* diags) {
   YamlTreeBuilder b;
-  b.tree.nodes_.reserve(content.size() / 12);
-  b.tree.children_.reserve(content.size() / 12);
-  b.tree.text_.reserve(content.size() / 2);
+  b.tree.owned_nodes_.reserve(content.size() / 12);
+  b.tree.owned_children_.reserve(content.size() / 12);
+  b.tree.owned_text_.reserve(content.size() / 2);
   std::istringstream in{std::string(content)};
   try {
     YAML::Parser parser(in);
@@ -135,8 +151,11 @@ std::unique_ptr<YamlTree> YamlTree::Parse(absl::string_view content, absl::strin
   }
   if (!b.have_root) {
     // An empty document: a null root.
-    b.tree.nodes_.push_back({Type::kNull, 1, 1, 0});
+    Node null_root;
+    null_root.line = null_root.col = 1;
+    b.tree.owned_nodes_.push_back(null_root);
   }
+  b.tree.UseOwned();
   return std::move(b.owned);
 }
 

@@ -79,16 +79,20 @@ class YamlTree {
 
   YamlNode root() const { return YamlNode(this, 0); }
 
-  // A compact binary image of the tree (catalog/internal/yaml_tree_image.cc), so that the
-  // embedded catalog is parsed once at build time instead of on every command. The image
-  // records the length and a 64-bit hash of the YAML text the tree was parsed from.
+  // A compact binary image of the tree (base/yaml_tree_image.cc), so that the shipped data is
+  // parsed once at build time instead of on every command. The image records the length and a
+  // 64-bit hash of the YAML text the tree was parsed from.
   std::string Image(absl::string_view content) const;
-  // The tree of an Image(), or nullptr if `image` is malformed, of another format version, or
-  // was not made from exactly `content` (so an edited or overriding file is always parsed).
+  // The tree of an Image() (a copy), or nullptr if `image` is malformed, of another format
+  // version, or was not made from exactly `content` (so an edited file is always parsed).
   static std::unique_ptr<YamlTree> FromImage(absl::string_view image, absl::string_view content);
   // The tree of `content` from the images of the shipped files (base/yaml_images.cc), or
   // nullptr if `content` is not byte for byte a shipped .yaml file.
   static std::unique_ptr<YamlTree> FromShippedImage(absl::string_view content);
+  // The tree of the shipped file `path` ("catalog/gpus.yaml") from its image, without reading
+  // the text: for a caller that knows it reads the embedded file of this very build
+  // (FileSource::Embedded). nullptr if there is no usable image.
+  static std::unique_ptr<YamlTree> FromEmbeddedImage(absl::string_view path);
 
  private:
   friend class YamlNode;
@@ -96,14 +100,31 @@ class YamlTree {
   YamlTree() = default;
 
   enum class Type : uint8_t { kNull, kScalar, kMap, kSeq };
+  // Also the image's node format, byte for byte (padding zeroed), so an embedded image is used
+  // in place: a command's cost here is mostly first touches of memory, not instructions.
   struct Node {
     Type type = Type::kNull;
-    int line = 0, col = 0, pos = 0;
+    uint8_t padding[3] = {};
+    int32_t line = 0, col = 0, pos = 0;
     uint32_t begin = 0, size = 0;  // scalar: bytes in text_; map/seq: entries in children_
   };
-  std::vector<Node> nodes_;
-  std::vector<uint32_t> children_;  // maps: key, value, key, value ...
-  std::string text_;                // every scalar's bytes
+  static_assert(sizeof(Node) == 24, "the image format stores Node as 24 bytes");
+
+  // Points the arrays below at the owned_* storage (a parsed or copied tree).
+  void UseOwned();
+  // Validates `image` and points the arrays into it (copy: into owned_* storage); nullptr if
+  // it is malformed, of another version, or (content given) not made from `content`.
+  static std::unique_ptr<YamlTree> Load(absl::string_view image, const absl::string_view* content,
+                                        bool copy);
+
+  // The tree's arrays: owned_* for a parsed tree, an embedded image's bytes for a viewed one.
+  const Node* nodes_ = nullptr;
+  const uint32_t* children_ = nullptr;  // maps: key, value, key, value ...
+  const char* text_ = nullptr;          // every scalar's bytes
+  uint32_t node_count_ = 0, child_count_ = 0, text_bytes_ = 0;
+  std::vector<Node> owned_nodes_;
+  std::vector<uint32_t> owned_children_;
+  std::string owned_text_;
 };
 
 // Accessors are inline: record reading calls them millions of times per load.
@@ -122,7 +143,7 @@ inline bool YamlNode::IsSequence() const {
 inline absl::string_view YamlNode::Scalar() const {
   if (!IsScalar()) return {};
   const auto& n = tree_->nodes_[index_];
-  return absl::string_view(tree_->text_.data() + n.begin, n.size);
+  return absl::string_view(tree_->text_ + n.begin, n.size);
 }
 inline size_t YamlNode::size() const {
   if (!IsMap() && !IsSequence()) return 0;

@@ -1,9 +1,11 @@
-// YamlTree images: the tree's three arrays, little-endian, behind a header that ties the image
-// to the exact YAML text it came from.
+// YamlTree images: the tree's three arrays, as they lie in memory, behind a header that ties
+// the image to the exact YAML text it came from.
 //
-//   "FRYT" u32 version | u64 yaml bytes | u64 yaml hash | u32 nodes | u32 children | u32 text bytes
-//   nodes: u8 type, i32 line, i32 col, i32 pos, u32 begin, u32 size   (21 bytes each)
-//   children: u32 each | text bytes
+//   "FRYT" u32 version | u64 yaml bytes | u64 yaml hash | u32 nodes | u32 children | u32 text
+//   nodes: YamlTree::Node, 24 bytes each | children: u32 each | text bytes
+//
+// The header is 36 bytes, so with the image 4-byte aligned (cmake/embed.cmake aligns to 16) the
+// node and child arrays are aligned for direct use: an embedded image is read in place.
 #include <cstring>
 
 #include "base/yaml_tree.h"
@@ -12,9 +14,8 @@ namespace fitrank {
 namespace {
 
 constexpr char kMagic[4] = {'F', 'R', 'Y', 'T'};
-constexpr uint32_t kVersion = 1;
+constexpr uint32_t kVersion = 2;
 constexpr size_t kHeaderBytes = 4 + 4 + 8 + 8 + 4 + 4 + 4;
-constexpr size_t kNodeBytes = 1 + 4 + 4 + 4 + 4 + 4;
 
 // A word-at-a-time multiplicative hash: stable across builds and processes (absl::Hash is
 // not), ~0.1 ms for the whole catalog. Not cryptographic: it guards against using the image of
@@ -41,86 +42,81 @@ void Put(std::string* out, T v) {
   out->append(b, sizeof(T));
 }
 
-// Reads from a bounded buffer; every read past the end fails the whole image.
-struct Cursor {
-  const char* p;
-  const char* end;
-  template <class T>
-  bool Get(T* v) {
-    if (static_cast<size_t>(end - p) < sizeof(T)) return false;
-    std::memcpy(v, p, sizeof(T));
-    p += sizeof(T);
-    return true;
-  }
-};
+template <class T>
+T Get(const char* p) {
+  T v;
+  std::memcpy(&v, p, sizeof(T));
+  return v;
+}
 
 }  // namespace
 
 std::string YamlTree::Image(absl::string_view content) const {
   std::string out;
-  out.reserve(kHeaderBytes + nodes_.size() * kNodeBytes + children_.size() * 4 + text_.size());
+  out.reserve(kHeaderBytes + node_count_ * sizeof(Node) + child_count_ * 4 + text_bytes_);
   out.append(kMagic, 4);
   Put<uint32_t>(&out, kVersion);
   Put<uint64_t>(&out, content.size());
   Put<uint64_t>(&out, TextHash(content));
-  Put<uint32_t>(&out, static_cast<uint32_t>(nodes_.size()));
-  Put<uint32_t>(&out, static_cast<uint32_t>(children_.size()));
-  Put<uint32_t>(&out, static_cast<uint32_t>(text_.size()));
-  for (const Node& n : nodes_) {
-    Put<uint8_t>(&out, static_cast<uint8_t>(n.type));
-    Put<int32_t>(&out, n.line);
-    Put<int32_t>(&out, n.col);
-    Put<int32_t>(&out, n.pos);
-    Put<uint32_t>(&out, n.begin);
-    Put<uint32_t>(&out, n.size);
-  }
-  for (uint32_t c : children_) Put<uint32_t>(&out, c);
-  out.append(text_);
+  Put<uint32_t>(&out, node_count_);
+  Put<uint32_t>(&out, child_count_);
+  Put<uint32_t>(&out, text_bytes_);
+  out.append(reinterpret_cast<const char*>(nodes_), node_count_ * sizeof(Node));
+  out.append(reinterpret_cast<const char*>(children_), child_count_ * sizeof(uint32_t));
+  out.append(text_, text_bytes_);
   return out;
+}
+
+std::unique_ptr<YamlTree> YamlTree::Load(absl::string_view image,
+                                         const absl::string_view* content, bool copy) {
+  if (image.size() < kHeaderBytes || std::memcmp(image.data(), kMagic, 4) != 0) return nullptr;
+  const char* h = image.data();
+  const uint32_t nodes = Get<uint32_t>(h + 24), children = Get<uint32_t>(h + 28),
+                 text = Get<uint32_t>(h + 32);
+  if (Get<uint32_t>(h + 4) != kVersion || nodes == 0) return nullptr;
+  if (content != nullptr && (Get<uint64_t>(h + 8) != content->size() ||
+                             Get<uint64_t>(h + 16) != TextHash(*content))) {
+    return nullptr;
+  }
+  const uint64_t need = uint64_t{nodes} * sizeof(Node) + uint64_t{children} * 4 + text;
+  if (image.size() - kHeaderBytes != need) return nullptr;
+  const char* node_bytes = h + kHeaderBytes;
+  const char* child_bytes = node_bytes + uint64_t{nodes} * sizeof(Node);
+  const char* text_bytes = child_bytes + uint64_t{children} * 4;
+
+  std::unique_ptr<YamlTree> tree(new YamlTree());
+  if (copy || reinterpret_cast<uintptr_t>(node_bytes) % alignof(Node) != 0) {
+    tree->owned_nodes_.resize(nodes);
+    std::memcpy(tree->owned_nodes_.data(), node_bytes, uint64_t{nodes} * sizeof(Node));
+    tree->owned_children_.resize(children);
+    std::memcpy(tree->owned_children_.data(), child_bytes, uint64_t{children} * 4);
+    tree->owned_text_.assign(text_bytes, text);
+    tree->UseOwned();
+  } else {
+    tree->nodes_ = reinterpret_cast<const Node*>(node_bytes);
+    tree->children_ = reinterpret_cast<const uint32_t*>(child_bytes);
+    tree->text_ = text_bytes;
+    tree->node_count_ = nodes;
+    tree->child_count_ = children;
+    tree->text_bytes_ = text;
+  }
+  // Every node's type and range must be valid, so accessors never read out of bounds.
+  for (uint32_t i = 0; i < nodes; ++i) {
+    const Node& n = tree->nodes_[i];
+    if (static_cast<uint8_t>(n.type) > static_cast<uint8_t>(Type::kSeq)) return nullptr;
+    if (n.type == Type::kNull) continue;
+    const uint64_t span = n.type == Type::kMap ? 2 * uint64_t{n.size} : n.size;
+    if (uint64_t{n.begin} + span > (n.type == Type::kScalar ? text : children)) return nullptr;
+  }
+  for (uint32_t i = 0; i < children; ++i) {
+    if (tree->children_[i] >= nodes) return nullptr;
+  }
+  return tree;
 }
 
 std::unique_ptr<YamlTree> YamlTree::FromImage(absl::string_view image,
                                               absl::string_view content) {
-  Cursor c{image.data(), image.data() + image.size()};
-  char magic[4];
-  uint32_t version = 0, nodes = 0, children = 0, text = 0;
-  uint64_t yaml_bytes = 0, yaml_hash = 0;
-  if (!c.Get(&magic) || std::memcmp(magic, kMagic, 4) != 0 || !c.Get(&version) ||
-      version != kVersion || !c.Get(&yaml_bytes) || yaml_bytes != content.size() ||
-      !c.Get(&yaml_hash) || yaml_hash != TextHash(content) || !c.Get(&nodes) ||
-      !c.Get(&children) || !c.Get(&text) || nodes == 0) {
-    return nullptr;
-  }
-  const uint64_t need = uint64_t{nodes} * kNodeBytes + uint64_t{children} * 4 + text;
-  if (static_cast<uint64_t>(c.end - c.p) != need) return nullptr;
-
-  std::unique_ptr<YamlTree> tree(new YamlTree());
-  tree->nodes_.resize(nodes);
-  for (Node& n : tree->nodes_) {
-    uint8_t type = 0;
-    c.Get(&type);
-    c.Get(&n.line);
-    c.Get(&n.col);
-    c.Get(&n.pos);
-    c.Get(&n.begin);
-    c.Get(&n.size);
-    if (type > static_cast<uint8_t>(Type::kSeq)) return nullptr;
-    n.type = static_cast<Type>(type);
-  }
-  tree->children_.resize(children);
-  for (uint32_t& ch : tree->children_) {
-    c.Get(&ch);
-    if (ch >= nodes) return nullptr;
-  }
-  tree->text_.assign(c.p, text);
-  // Every node's range must lie inside its array, so accessors never read out of bounds.
-  for (const Node& n : tree->nodes_) {
-    if (n.type == Type::kNull) continue;
-    const bool scalar = n.type == Type::kScalar;
-    const uint64_t span = n.type == Type::kMap ? 2 * uint64_t{n.size} : n.size;
-    if (uint64_t{n.begin} + span > (scalar ? text : children)) return nullptr;
-  }
-  return tree;
+  return Load(image, &content, /*copy=*/true);
 }
 
 }  // namespace fitrank

@@ -29,7 +29,7 @@ struct Loaded {
   std::vector<Places> places;
 };
 
-using Texts = std::vector<std::pair<std::string, std::string>>;
+using Texts = std::vector<catalog_internal::FileText>;
 
 template <class T>
 Loaded<T> LoadKind(const FileSource& source, absl::string_view kind, ReadFn<T> read,
@@ -140,7 +140,9 @@ std::unique_ptr<Catalog> Catalog::Load(const FileSource& source, Diagnostics* ou
       return std::make_tuple(rank(a), a.where.line, a.where.col) <
              std::make_tuple(rank(b), b.where.line, b.where.col);
     });
-    for (auto& [file, text] : texts) out_diags->AddSource(file, std::move(text));
+    for (const catalog_internal::FileText& t : texts) {
+      out_diags->AddSource(t.file, std::string(t.text()));
+    }
     for (Diagnostic& d : all) out_diags->Add(std::move(d));
   }
   if (local.HasErrors()) return nullptr;

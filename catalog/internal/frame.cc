@@ -4,13 +4,27 @@
 #include "base/text.h"
 
 namespace fitrank::catalog_internal {
+namespace {
+
+// Checks the frame of a parsed file and finds its entry list.
+std::optional<FileFrame> ReadFrameOf(FileFrame frame, absl::string_view kind,
+                                     Diagnostics* diags);
+
+}  // namespace
 
 std::optional<FileFrame> ReadFrame(const FileSource& source, absl::string_view kind,
                                    Diagnostics* diags,
-                                   std::vector<std::pair<std::string, std::string>>* texts) {
+                                   std::vector<FileText>* texts) {
   const std::string path = absl::StrCat("catalog/", kind, ".yaml");
   FileFrame frame;
   frame.file = source.DisplayName(path);
+  // The shipped files' trees were made at build time; other text is parsed.
+  if (std::optional<absl::string_view> embedded = source.Embedded(path)) {
+    frame.tree = YamlTree::FromEmbeddedImage(path);
+    if (frame.tree == nullptr) frame.tree = YamlTree::Parse(*embedded, frame.file, diags);
+    texts->push_back(FileText{frame.file, "", *embedded});
+    return frame.tree == nullptr ? std::nullopt : ReadFrameOf(std::move(frame), kind, diags);
+  }
   absl::StatusOr<std::string> content = source.Read(path);
   if (!content.ok()) {
     diags->Error("missing-file", Location{frame.file, 0, 0},
@@ -22,12 +36,18 @@ std::optional<FileFrame> ReadFrame(const FileSource& source, absl::string_view k
                  "prices .yaml files; --data DIR replaces only the files it has");
     return std::nullopt;
   }
-  // The shipped files' trees were made at build time; other text is parsed.
   frame.tree = YamlTree::FromShippedImage(*content);
   if (frame.tree == nullptr) frame.tree = YamlTree::Parse(*content, frame.file, diags);
-  texts->emplace_back(frame.file, std::move(*content));
+  texts->push_back(FileText{frame.file, std::move(*content), {}});
   if (frame.tree == nullptr) return std::nullopt;
+  return ReadFrameOf(std::move(frame), kind, diags);
+}
 
+namespace {
+
+std::optional<FileFrame> ReadFrameOf(FileFrame frame, absl::string_view kind,
+                                     Diagnostics* diags) {
+  const std::string path = absl::StrCat("catalog/", kind, ".yaml");
   MapReader r(frame.tree->root(), frame.file, diags, "the catalog file", std::string(kCatalogDoc));
   if (!r.ok()) return std::nullopt;
   std::string schema, file_kind;
@@ -85,6 +105,8 @@ std::optional<FileFrame> ReadFrame(const FileSource& source, absl::string_view k
   if (!entries_ok) return std::nullopt;
   return frame;
 }
+
+}  // namespace
 
 bool ReadSource(MapReader& r, const FileFrame& frame, SourceRef* out) {
   std::string key;

@@ -37,12 +37,22 @@ struct FileFrame {
   YamlNode entries;                                        // a sequence, or null (no entries)
 };
 
+// A catalog file's text, kept for rendering diagnostics: the file's own copy, or a view of the
+// bytes embedded in the binary (never copied unless there is something to render).
+struct FileText {
+  std::string file;       // display name
+  std::string owned;      // read from disk or memory
+  absl::string_view embedded;
+  absl::string_view text() const { return owned.empty() ? embedded : owned; }
+};
+
 // Reads `catalog/<kind>.yaml` from `source`. Reports a missing file, a YAML syntax error and
 // any problem with the frame; returns nullopt if the entries cannot be read at all. The
-// file's display name and text are appended to `texts` whenever it could be read.
+// file's display name and text are appended to `texts` whenever it could be read. A shipped
+// file served from the binary is not read at all: its tree comes from its build-time image.
 std::optional<FileFrame> ReadFrame(const FileSource& source, absl::string_view kind,
                                    Diagnostics* diags,
-                                   std::vector<std::pair<std::string, std::string>>* texts);
+                                   std::vector<FileText>* texts);
 
 // Reads the entry's required `source:` key into `out`. False (reported) if it is missing or
 // not one of the file's sources.

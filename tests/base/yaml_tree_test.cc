@@ -104,6 +104,9 @@ TEST(YamlTreeImageTest, EveryShippedYamlFileHasItsOwnTree) {
     auto parsed = YamlTree::Parse(text, path, &diags);
     ASSERT_NE(parsed, nullptr) << diags.Render();
     EXPECT_EQ(Dump(imaged->root()), Dump(parsed->root())) << path;
+    auto by_path = YamlTree::FromEmbeddedImage(path);
+    ASSERT_NE(by_path, nullptr) << path;
+    EXPECT_EQ(Dump(by_path->root()), Dump(parsed->root())) << path;
   }
   EXPECT_GT(files, 20);
   EXPECT_EQ(YamlTree::FromShippedImage("schema: not shipped\n"), nullptr);

@@ -31,14 +31,20 @@ void AppendNumber(std::string* out, double v, int decimals) {
 void AppendText(std::string* out, absl::string_view s, bool json) {
   if (json) {
     out->push_back('"');
-    for (char ch : s) {
-      if (ch == '"' || ch == '\\') out->push_back('\\');
-      if (static_cast<unsigned char>(ch) < 0x20) {
+    size_t plain = 0;  // bytes from here on that need no escape, appended in one go
+    for (size_t i = 0; i < s.size(); ++i) {
+      const char ch = s[i];
+      if (ch != '"' && ch != '\\' && static_cast<unsigned char>(ch) >= 0x20) continue;
+      out->append(s.data() + plain, i - plain);
+      plain = i + 1;
+      if (ch == '"' || ch == '\\') {
+        out->push_back('\\');
+        out->push_back(ch);
+      } else {
         absl::StrAppend(out, "\\u00", ch < 16 ? "0" : "", absl::Hex(ch));
-        continue;
       }
-      out->push_back(ch);
     }
+    out->append(s.data() + plain, s.size() - plain);
     out->push_back('"');
     return;
   }

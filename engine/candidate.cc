@@ -15,6 +15,7 @@ int FitOrder(const CandidateEval& c) {
 
 bool RanksBefore(const CandidateEval& a, const CandidateEval& b) {
   if (a.score.score != b.score.score) return a.score.score > b.score.score;
+  if (a.score.raw != b.score.raw) return a.score.raw > b.score.raw;
   if (a.quality != b.quality) return a.quality > b.quality;
   if (a.user_tok_s != b.user_tok_s) return a.user_tok_s > b.user_tok_s;
   if (a.model != b.model) return a.model->id < b.model->id;

@@ -57,8 +57,9 @@ struct CandidateEval {
 // candidate no runtime runs counts as no-fit.
 int FitOrder(const CandidateEval& c);
 
-// Ranking order: higher score first; ties by higher quality, then faster decode, then model
-// id and quant id, so every ordering is deterministic.
+// Ranking order: higher score first; ties by the higher score before any cap (candidates a cap
+// lowered to the same score keep the order the rules gave them), then higher quality, then
+// faster decode, then model id and quant id, so every ordering is deterministic.
 bool RanksBefore(const CandidateEval& a, const CandidateEval& b);
 
 }  // namespace fitrank

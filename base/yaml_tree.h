@@ -6,10 +6,11 @@
 // used: it costs ~120 ms to build for the ~1 MB of shipped data, and every command must finish
 // in well under 50 ms.
 //
-// Shipped files are not parsed at run time at all: a build step (base/make_yaml_images.cc)
-// stores each embedded .yaml file's tree as a compact image (Image()), and
-// FromShippedImage() finds the image of a text by its length and hash. Edited or user files
-// have no image and are parsed.
+// Shipped files are not parsed at run time at all: a build step (tools/make_yaml_images.cc)
+// stores each embedded .yaml file's tree as an image (Image()) laid out as the tree is in
+// memory, and the tree is used in place: FromEmbeddedImage(path) for a file served from the
+// binary (FileSource::Embedded), FromShippedImage(text) for a text that is byte for byte a
+// shipped file (found by length and hash). Edited or user files have no image and are parsed.
 //
 // Scalars "", "~", "null", "Null" and "NULL" written without quotes are null nodes. Anchors and
 // aliases are supported (an alias is the anchored node; an alias of a container still open is

@@ -181,5 +181,43 @@ TEST(Sweep, StreamsCsvAndJsonLinesInRankOrder) {
   EXPECT_EQ(Fitrank({"sweep", "--gpu", "no such gpu zz"}).code, 2);
 }
 
+// Text cells are escaped: a GPU named with a quote, a backslash and a tab (a --data catalog of
+// that one GPU, no prices) still gives JSON lines that parse back to the same name.
+TEST(Sweep, JsonLinesEscapeText) {
+  const std::filesystem::path dir =
+      std::filesystem::path(::testing::TempDir()) / "fitrank_sweep_escape";
+  std::filesystem::create_directories(dir / "catalog");
+  std::ofstream(dir / "catalog" / "gpus.yaml") << R"(schema: fitrank.catalog/v1
+kind: gpus
+sources:
+  test: "a test GPU"
+gpus:
+  - id: odd-gpu
+    name: "Odd \"Quote\" \\ Tab\there"
+    vendor: NVIDIA
+    family: Test
+    architecture: Ada Lovelace
+    segment: consumer
+    form_factor: pcie-card
+    memory_gb: 24
+    memory_type: GDDR6X
+    bandwidth_gbps: 1008
+    fp16_tflops: 330.3
+    precisions: [FP32, FP16, BF16, FP8, INT8]
+    platforms: [CUDA, Vulkan]
+    interconnect: pcie4-x16
+    launch_year: 2022
+    source: test
+)";
+  std::ofstream(dir / "catalog" / "prices.yaml")
+      << "schema: fitrank.catalog/v1\nkind: prices\nsources:\n  test: none\nprices: []\n";
+  CliRun jl = Fitrank({"sweep", "--data", dir.string(), "--gpu", "odd-gpu", "--workload", "chat",
+                       "--mode", "balanced", "--top", "1"});
+  ASSERT_EQ(jl.code, 0) << jl.err;
+  auto j = nlohmann::json::parse(jl.out.substr(0, jl.out.find('\n')));
+  EXPECT_EQ(j["gpu"], "Odd \"Quote\" \\ Tab\there");
+  EXPECT_THAT(jl.out, HasSubstr("\\u0009"));
+}
+
 }  // namespace
 }  // namespace fitrank::cli

@@ -26,8 +26,9 @@ MapReader::MapReader(YamlNode map, std::string file, Diagnostics* diags, std::st
     ok_ = false;
     diags_->Error("wrong-type", map_.Where(file_),
                   absl::StrCat(what_, " must be a map of `key: value` lines"),
-                  doc_.empty() ? "write it as indented `key: value` lines"
-                               : absl::StrCat("write it as indented `key: value` lines (see ", doc_, ")"));
+                  doc_.empty()
+                      ? "write it as indented `key: value` lines"
+                      : absl::StrCat("write it as indented `key: value` lines (see ", doc_, ")"));
     return;
   }
   const size_t n = map_.size();

@@ -54,6 +54,7 @@ Json PickJson(const Pick& p) {
   j["decode_range"] = {{"low", JNum(p.decode_low_tok_s, 1)}, {"high", JNum(p.decode_high_tok_s, 1)}};
   j["ttft_ms"] = JNum(p.ttft_ms, 0);
   j["context"] = p.context;
+  j["kv_cache"] = p.kv_cache;
   j["fit"] = FitJson(p.fit);
   j["runtime"] = p.runtime;
   j["tags"] = p.tags;

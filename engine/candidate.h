@@ -22,6 +22,8 @@ struct QuantPlan {
   const Runtime* runtime = nullptr;  // null: no runtime runs it here
   Backend backend = Backend::kAuto;
   bool serving = false;              // `runtime` serves concurrent users
+  // The KV cache `runtime` falls back to when f16 does not fit natively (kF16: none).
+  KvCacheType kv_fallback = KvCacheType::kF16;
   uint32_t problems = 0;             // model-independent blocking problems (0 = runs)
   ResolvedNames names;               // for estimates of this quant with `runtime`, `backend`
   bool runs() const { return runtime != nullptr && problems == 0; }

@@ -55,6 +55,7 @@ const ConstantSpec kSpecs[] = {
     {K::kHostOffload, "runtime.host_offload", "0|1", 0, 1},
     {K::kTensorParallelDefault, "runtime.tensor_parallel_default", "0|1", 0, 1},
     {K::kServingMaxSequences, "runtime.serving_max_sequences", "sequences", 1, 1e5},
+    {K::kKvCacheQuant, "runtime.kv_cache_quant", "0|1", 0, 1},
     {K::kDiffusionEfficiency, "diffusion.compute_efficiency", "fraction", 0.001, 1},
     {K::kDiffusionStepOverheadMs, "diffusion.step_overhead_ms", "ms", 0, 1e5},
     {K::kDiffusionActivationBytes, "diffusion.activation_bytes_per_token_hidden", "bytes", 0, 1e4},

@@ -110,6 +110,7 @@ enum class K : uint16_t {
   kHostOffload,               // 1: the runtime can keep layers in host RAM
   kTensorParallelDefault,     // 1: multi-GPU defaults to tensor parallel
   kServingMaxSequences,       // concurrent sequences the runtime schedules at most
+  kKvCacheQuant,              // 1: the runtime can keep the KV cache at q8_0 when f16 is too big
   // diffusion
   kDiffusionEfficiency,       // share of the FP16 peak a denoiser step reaches
   kDiffusionStepOverheadMs,

@@ -147,6 +147,13 @@ double Estimator::UsableMemoryGb(const Gpu& gpu, const Runtime* runtime, Backend
   return internal::UsableGb(c, gpu);
 }
 
+KvCacheType Estimator::FallbackKvCache(const Runtime* runtime) const {
+  if (runtime == nullptr) return KvCacheType::kF16;
+  ConstantKey key;
+  key.runtime = static_cast<int8_t>(constants_.RuntimeFamilyOf(runtime->id));
+  return constants_.Get(K::kKvCacheQuant, key) >= 0.5 ? KvCacheType::kQ8_0 : KvCacheType::kF16;
+}
+
 const Runtime* Estimator::DefaultRuntime(const Catalog& catalog, const Setup& setup,
                                          const Quant* quant) const {
   if (setup.devices.empty()) return nullptr;
@@ -330,6 +337,7 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
   e.prompt_tokens = c.prompt;
   e.gen_tokens = c.gen;
   e.batch = c.batch;
+  e.kv_cache = in.kv_cache;
   if (t != nullptr) {
     if (in.context <= 0) t->Default(absl::StrCat("context: ", c.context, " tokens (default, capped at the model maximum)"));
     if (in.prompt_tokens <= 0) t->Default(absl::StrCat("prompt: ", c.prompt, " tokens (default)"));

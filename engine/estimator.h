@@ -170,6 +170,7 @@ struct Estimate {
   int runtime_family = -1;     // index into constants().runtime_families()
   // Workload after defaults.
   int context = 0, prompt_tokens = 0, gen_tokens = 0, batch = 1;
+  KvCacheType kv_cache = KvCacheType::kF16;  // the KV cache element type estimated
   double bpw = 0;              // effective bits per weight used
   double kv_bytes_per_token = 0;    // allocated per token of context (at full context)
   double decode_bytes_per_token_gb = 0;  // weights + KV read per generated token (avg context)
@@ -265,6 +266,10 @@ class Estimator {
   // working-set share; APUs at their GPU share), for `runtime` (vLLM claims a share).
   double UsableMemoryGb(const Gpu& gpu, const Runtime* runtime = nullptr,
                         Backend backend = Backend::kAuto) const;
+  // The KV cache type `runtime` can fall back to when an f16 cache does not fit natively
+  // (runtime.kv_cache_quant: q8_0 for llama.cpp-family runtimes), or kF16 if none. Null
+  // runtime: none.
+  KvCacheType FallbackKvCache(const Runtime* runtime) const;
   // KV cache bytes per token of context at `context` tokens (sliding layers capped at the
   // window), for one sequence.
   double KvBytesPerToken(const Model& model, int context, KvCacheType type) const;

@@ -158,6 +158,7 @@ absl::StatusOr<std::unique_ptr<Query>> Evaluator::Prepare(const Setup& setup,
       plan.names = estimator_.ResolveNames(names_of);
       if (plan.runtime == nullptr) plan.problems |= kProblemRuntimeNotOnPlatform;
       plan.serving = plan.runtime != nullptr && plan.runtime->serving;
+      plan.kv_fallback = estimator_.FallbackKvCache(plan.runtime);
       v.plans.push_back(plan);
     }
     q->variants.push_back(std::move(v));
@@ -293,6 +294,14 @@ void Evaluator::EstimateOn(const Query& q, const Model& model, int quant_index, 
         in.batch = std::min(fits, q.shape.concurrency);
         sized = &sizing(in);
       }
+    }
+    // The KV cache is what does not fit: the runtime may keep it at q8_0 instead
+    // (runtime.kv_cache_quant), as people do before they offload layers.
+    if (!NativeRun(sized->estimate) && plan.kv_fallback != KvCacheType::kF16 &&
+        sized->estimate.memory.kv_gb > 0) {
+      in.kv_cache = plan.kv_fallback;
+      if (!NativeRun(sizing(in).estimate)) in.kv_cache = KvCacheType::kF16;
+      sized = &sizing(in);
     }
     estimator_.Finish(in, *sized, &c->estimate);
   };

@@ -160,6 +160,8 @@ Facts::Facts(rules::FactSchema* s) {
   quant_hw_native = s->Bool("quant.hw_native", "The GPU supports the precision the quant needs");
   // fit.*
   fit_kind = s->String("fit.kind", "native-comfortable | native-tight | offload | no-fit");
+  fit_kv_cache = s->String("fit.kv_cache",
+                           "KV cache type estimated: f16, or q8_0 when f16 does not fit natively");
   fit_native = s->Bool("fit.native", "The whole working set is in accelerator memory");
   fit_runs = s->Bool("fit.runs", "It runs at all (native or with offload) on a runtime that loads it");
   fit_headroom_pct = s->Number("fit.headroom_pct", "Free share of usable accelerator memory (native fits)", "%");
@@ -326,6 +328,7 @@ void Facts::FillCandidate(const Model& model, const Quant& quant, const Runtime*
 
   bool runs = e.runnable() && runtime != nullptr && e.fit.kind != FitKind::kNoFit;
   v->Set(fit_kind, FitKindName(e.fit.kind));
+  v->Set(fit_kv_cache, KvCacheTypeName(e.kv_cache));
   v->Set(fit_native, runs && (e.fit.kind == FitKind::kNativeComfortable ||
                               e.fit.kind == FitKind::kNativeTight));
   v->Set(fit_runs, runs);

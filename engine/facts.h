@@ -126,7 +126,7 @@ class Facts {
       quant_effective_quality;
   rules::BoolFact quant_hw_native;
   // fit.*
-  rules::StringFact fit_kind;
+  rules::StringFact fit_kind, fit_kv_cache;
   rules::BoolFact fit_native, fit_runs;
   rules::NumberFact fit_headroom_pct, fit_offload_pct, fit_host_ram_gb, fit_safe_context,
       fit_context, fit_context_k, fit_context_ratio, fit_gpus;

@@ -59,6 +59,7 @@ struct Pick {
   double decode_high_tok_s = 0;
   double ttft_ms = 0;                // time to first token at the workload's prompt
   int context = 0;                   // usable context: min(safe context, model max)
+  std::string kv_cache = "f16";      // KV cache type estimated (q8_0 when f16 does not fit)
   FitView fit;
   std::string runtime;               // runtime id the estimate assumed
   std::vector<std::string> tags;     // rule tags that fired ("recent", "coder", ...)

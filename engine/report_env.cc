@@ -140,7 +140,7 @@ std::vector<const Model*> TopModels(const ReportEnv& env, int count) {
 }
 
 std::string RunCommandFor(const Runtime& runtime, const Model& model, const Quant& quant,
-                          const Setup& setup, int context) {
+                          const Setup& setup, int context, absl::string_view kv_cache) {
   const std::string& t = runtime.command;
   if (t.empty()) return "";
   if (t.find("{ollama_tag}") != std::string::npos && model.ollama_tag.empty()) return "";
@@ -150,7 +150,8 @@ std::string RunCommandFor(const Runtime& runtime, const Model& model, const Quan
                                  {"{ollama_tag}", model.ollama_tag},
                                  {"{quant}", quant.id},
                                  {"{gpus}", absl::StrCat(setup.device_count)},
-                                 {"{context}", absl::StrCat(context)}});
+                                 {"{context}", absl::StrCat(context)},
+                                 {"{kv_cache}", kv_cache}});
 }
 
 bool QuantUsable(const ReportEnv& env, const Setup& setup, const Quant& quant) {

@@ -89,7 +89,9 @@ std::vector<Pick> RankedPicks(const ReportEnv& env, const Setup& setup,
     if (p.run_command.empty() && m != nullptr) {
       const Quant* q = env.catalog->QuantById(p.quant);
       const Runtime* rt = env.catalog->RuntimeById(p.runtime);
-      if (q != nullptr && rt != nullptr) p.run_command = RunCommandFor(*rt, *m, *q, setup, p.context);
+      if (q != nullptr && rt != nullptr) {
+        p.run_command = RunCommandFor(*rt, *m, *q, setup, p.context, p.kv_cache);
+      }
     }
     out.push_back(std::move(p));
   }

@@ -95,6 +95,7 @@ std::vector<Pick> RulesScorer::Rank(const Setup& setup, const std::string& workl
     p.decode_high_tok_s = e.range.decode_high;
     p.ttft_ms = e.ttft_ms;
     p.context = c.context;
+    p.kv_cache = std::string(KvCacheTypeName(e.kv_cache));
     p.fit.kind = std::string(FitKindName(e.fit.kind));
     p.fit.headroom_pct = e.fit.headroom_pct;
     p.fit.offload_pct = e.fit.offload_pct;

@@ -628,7 +628,7 @@ RUNTIME_SOURCES = {
         "Each project's README / documentation (2025): supported backends, weight formats, "
         "multi-GPU modes and the basic launch command. Command placeholders: {model} = catalog "
         "model id, {hf_repo} = Hugging Face repo, {ollama_tag}, {quant} = quant id, {gpus} = GPU "
-        "count, {context} = context length in tokens."),
+        "count, {context} = context length in tokens, {kv_cache} = KV cache type (f16, or q8_0 where f16 does not fit)."),
 }
 
 RUNTIMES = [
@@ -636,7 +636,8 @@ RUNTIMES = [
      "platforms": ["CUDA", "ROCm", "Metal", "Vulkan", "SYCL", "CPU"],
      "quant_families": ["gguf-legacy", "gguf-k", "gguf-iq", "float", "fp4"],
      "parallelism": ["layer"], "serving": True,
-     "command": "llama-server -hf {hf_repo}-GGUF:{quant} -c {context} -ngl 99",
+     "command": ("llama-server -hf {hf_repo}-GGUF:{quant} -c {context} -ngl 99 "
+                 "-ctk {kv_cache} -ctv {kv_cache}"),
      "notes": ("llama-server: parallel slots with continuous batching (lower aggregate "
                "throughput than vLLM/SGLang). Multi-GPU splits layers (--split-mode layer; "
                "'row' splits tensors but is rarely faster). The -GGUF repo must exist (often "

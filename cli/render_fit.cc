@@ -30,6 +30,7 @@ Json FitJson(const FitReport& r) {
   j["prefill_tok_s"] = JNum(r.prefill_tok_s, 0);
   j["ttft_ms"] = JNum(r.ttft_ms, 0);
   j["safe_context"] = r.safe_context;
+  j["kv_cache"] = r.kv_cache;
   j["grade"] = r.grade;
   j["score"] = JNum(r.score, 1);
   j["reasons"] = r.reasons;
@@ -154,7 +155,10 @@ void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream&
                                         : "")});
   facts.Add({"TTFT", FormatMs(r.ttft_ms)});
   facts.Add({"Safe context", absl::StrCat(FormatContext(r.safe_context), " of ",
-                                          FormatContext(r.max_context), " max")});
+                                          FormatContext(r.max_context), " max",
+                                          r.kv_cache == "f16" ? "" : ", with a ",
+                                          r.kv_cache == "f16" ? "" : r.kv_cache,
+                                          r.kv_cache == "f16" ? "" : " KV cache")});
   if (!r.grade.empty()) {
     facts.Add({"Grade", absl::StrCat(s.Grade(r.grade), " (", FormatNumber(r.score, 0), "/100)")});
   }

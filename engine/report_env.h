@@ -36,7 +36,8 @@ struct ReportEnv {
 
 // One LLM estimate the way every report makes it: the workload's context (capped at the
 // model's maximum), prompt and output lengths, concurrency 1, the runtime fitrank suggests for
-// the setup and quant unless `runtime` is given.
+// the setup and quant unless `runtime` is given, and, like the ranker, a q8_0 KV cache where
+// f16 does not fit natively and the runtime can quantize it (input.kv_cache says which).
 struct LlmRun {
   EstimateInput input;
   Estimate estimate;

@@ -129,6 +129,7 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   r.prefill_tok_s = e.prefill_tok_s;
   r.ttft_ms = e.ttft_ms;
   r.safe_context = e.safe_context;
+  r.kv_cache = std::string(KvCacheTypeName(e.kv_cache));
   r.basis = basis.Lines();
 
   // Grades: the headline, each workload, each quant.
@@ -193,8 +194,10 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
       if (best != nullptr) try_quant(*best);
     }
     if (use == nullptr) continue;
-    std::string cmd = RunCommandFor(rt, model, *use, setup, std::min(shape.context_tokens,
-                                                                      std::max(1, e.safe_context)));
+    std::string cmd =
+        RunCommandFor(rt, model, *use, setup,
+                      std::min(shape.context_tokens, std::max(1, e.safe_context)),
+                      KvCacheTypeName(ue.kv_cache));
     if (cmd.empty()) continue;
     RunCommand c;
     c.runtime = rt.id;

@@ -74,6 +74,7 @@ struct FitReport {
   double prefill_tok_s = 0;
   double ttft_ms = 0;
   int safe_context = 0;
+  std::string kv_cache = "f16";  // KV cache type estimated (q8_0 when f16 does not fit)
   std::string grade;
   double score = 0;
   std::vector<std::string> reasons;

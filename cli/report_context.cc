@@ -9,6 +9,7 @@
 #include "base/text.h"
 #include "cli/resolve.h"
 #include "cli/rules_env.h"
+#include "cli/setup_flags.h"
 #include "engine/report_scoring_rules.h"
 #include "engine/report_traits.h"
 
@@ -108,33 +109,7 @@ std::vector<FlagSpec> SetupFlags(bool gpu_flag) {
 }
 
 Setup ParseSetup(Context& ctx, const ReportEnv& env, std::vector<std::string> extra_gpus) {
-  std::vector<std::string> names = std::move(extra_gpus);
-  if (ctx.args.Has("gpu")) {
-    for (const std::string& n : ctx.args.GetAll("gpu")) names.push_back(n);
-  }
-  if (names.empty()) throw UsageError("no GPU given", "add --gpu NAME, e.g. --gpu \"RTX 4090\"");
-  std::vector<DeviceGroup> devices;
-  for (const std::string& n : names) {
-    const Gpu& g = ResolveGpu(*env.catalog, n);
-    if (!devices.empty() && devices.back().gpu == &g) {
-      ++devices.back().count;
-    } else {
-      devices.push_back({&g, 1});
-    }
-  }
-  if (std::optional<int> n = ctx.args.GetInt("gpus", 1, kMaxDevices)) {
-    if (devices.size() != 1 || devices[0].count != 1) {
-      throw UsageError("--gpus needs exactly one --gpu",
-                       "for a mixed rig repeat --gpu once per card instead");
-    }
-    devices[0].count = *n;
-  }
-  SetupOptions options;
-  options.interconnects = &env.catalog->interconnects();
-  if (std::optional<double> ram = ctx.args.GetDouble("ram", 1, 65536)) options.host_ram_gb = *ram;
-  absl::StatusOr<Setup> setup = BuildSetup(*env.estimator, devices, options);
-  if (!setup.ok()) throw UsageError(std::string(setup.status().message()));
-  return *setup;
+  return ParseSetupFlags(ctx, *env.catalog, *env.estimator, std::move(extra_gpus)).setup;
 }
 
 std::string ResolveModeFlag(Context& ctx, const ReportEnv& env) {

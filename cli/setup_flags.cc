@@ -19,8 +19,10 @@ std::vector<FlagSpec> SetupFlagSpecs(bool runtime) {
   return f;
 }
 
-ParsedSetup ParseSetupFlags(Context& ctx, const Catalog& catalog, const Estimator& estimator) {
-  std::vector<std::string> names = ctx.args.GetAll("gpu");
+ParsedSetup ParseSetupFlags(Context& ctx, const Catalog& catalog, const Estimator& estimator,
+                            std::vector<std::string> extra_gpus) {
+  std::vector<std::string> names = std::move(extra_gpus);
+  for (const std::string& n : ctx.args.GetAll("gpu")) names.push_back(n);
   if (names.empty()) throw UsageError("no GPU given", "add --gpu NAME, e.g. --gpu \"RTX 4090\"");
   std::vector<DeviceGroup> devices;
   for (const std::string& n : names) {

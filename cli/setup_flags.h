@@ -22,10 +22,13 @@ struct ParsedSetup {
   const Runtime* runtime = nullptr;  // --runtime, or nullptr (the caller picks a default)
 };
 
-// Parses the flags of ctx.args. Throws UsageError (exit 2) for: no --gpu; an unknown or
-// ambiguous GPU / runtime (did-you-mean); --gpus outside 1..64 or with several --gpu;
-// --ram outside 1..65536; --parallel other than layer|tensor; a setup BuildSetup refuses.
-ParsedSetup ParseSetupFlags(Context& ctx, const Catalog& catalog, const Estimator& estimator);
+// Parses the flags of ctx.args, with `extra_gpus` (e.g. a positional GPU name) before the
+// --gpu ones; the same GPU named twice is one group of two. Throws UsageError (exit 2) for: no
+// GPU; an unknown or ambiguous GPU / runtime (did-you-mean); --gpus outside 1..64 or with
+// several GPUs; --ram outside 1..65536; --parallel other than layer|tensor; a setup BuildSetup
+// refuses.
+ParsedSetup ParseSetupFlags(Context& ctx, const Catalog& catalog, const Estimator& estimator,
+                            std::vector<std::string> extra_gpus = {});
 
 // The estimator constants (engine/estimator.yaml from ctx.data), loaded once per data source.
 // Diagnostics are printed to ctx.err and the command ends with exit 2 (ExitNow).

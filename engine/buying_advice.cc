@@ -35,8 +35,7 @@ BuyingAdvice BuildBuyingAdvice(const ReportEnv& env, const Setup& setup, const G
     const Quant* cq = env.catalog->QuantById(pol.count_quant);
     if (cq != nullptr) {
       LlmRun run = RunLlm(env, setup, *m, *cq, shape);
-      bool nat = run.runnable() && (run.estimate.fit.kind == FitKind::kNativeComfortable ||
-                                    run.estimate.fit.kind == FitKind::kNativeTight);
+      bool nat = run.estimate.runs_natively();
       native += nat;
       slow += nat && run.estimate.decode_tok_s < shape.decode_target_tok_s;
       if (env.scorer == nullptr) well = nat && run.estimate.decode_tok_s >= shape.decode_target_tok_s;

@@ -14,9 +14,6 @@ namespace fitrank {
 
 namespace {
 
-bool Native(const Estimate& e) {
-  return e.fit.kind == FitKind::kNativeComfortable || e.fit.kind == FitKind::kNativeTight;
-}
 
 }  // namespace
 
@@ -73,7 +70,7 @@ absl::StatusOr<CompareReport> BuildCompareReport(const ReportEnv& env, const Set
         cell.decode_tok_s = run.estimate.decode_tok_s;
         cell.ttft_ms = run.estimate.ttft_ms;
       }
-      if (Native(run.estimate) && run.runnable()) {
+      if (run.estimate.runs_natively()) {
         cell.gpus_needed = 1;
       } else {
         for (int n : pol.scale_out_counts) {
@@ -111,7 +108,7 @@ absl::StatusOr<CompareReport> BuildCompareReport(const ReportEnv& env, const Set
         absl::StatusOr<Setup> s = SetupOfCount(env, g, n, host_like, false);
         if (!s.ok()) break;
         LlmRun run = RunLlm(env, *s, *cost_model, *count_quant, shape);
-        if (!run.runnable() || !Native(run.estimate)) continue;
+        if (!run.estimate.runs_natively()) continue;
         EstimateInput in = run.input;
         in.batch = pol.cost_concurrency;
         Estimate e;

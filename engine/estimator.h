@@ -92,6 +92,10 @@ struct ResolvedNames {
 
 enum class FitKind : uint8_t { kNativeComfortable, kNativeTight, kOffload, kNoFit };
 absl::string_view FitKindName(FitKind k);  // "native-comfortable" | ... | "no-fit"
+// All in accelerator memory: native-comfortable or native-tight.
+inline bool IsNative(FitKind k) {
+  return k == FitKind::kNativeComfortable || k == FitKind::kNativeTight;
+}
 
 // Things that stop or qualify an estimate; a bit set in Estimate::problems.
 enum Problem : uint32_t {
@@ -175,6 +179,7 @@ struct Estimate {
   double kv_bytes_per_token = 0;    // allocated per token of context (at full context)
   double decode_bytes_per_token_gb = 0;  // weights + KV read per generated token (avg context)
   bool runnable() const { return (problems & kBlockingProblems) == 0; }
+  bool runs_natively() const { return runnable() && IsNative(fit.kind); }
 };
 
 // Diffusion (image / video generation).

@@ -16,11 +16,6 @@ bool Contains(const std::vector<std::string>& list, absl::string_view x) {
 
 std::atomic<uint64_t> g_query_serial{0};
 
-bool NativeRun(const Estimate& e) {
-  return e.runnable() &&
-         (e.fit.kind == FitKind::kNativeComfortable || e.fit.kind == FitKind::kNativeTight);
-}
-
 }  // namespace
 
 rules::Vocabulary VocabularyOf(const Profiles& profiles) {
@@ -283,24 +278,24 @@ void Evaluator::EstimateOn(const Query& q, const Model& model, int quant_index, 
   // Run(in) is Finish(in, Size(in)); whether the batch fits is known from the sizing alone.
   auto estimate = [&](auto&& sizing) {
     const Sizing* sized = &sizing(in);
-    if (in.batch > 1 && !NativeRun(sized->estimate)) {
+    if (in.batch > 1 && !sized->estimate.runs_natively()) {
       // The mode's concurrent sequences do not all fit: serve as many as fit beside the
       // weights (one at least), so that a model that runs is not called a no-fit for its KV
       // budget.
       in.batch = 1;
       sized = &sizing(in);
       const int fits = sized->max_concurrency();
-      if (NativeRun(sized->estimate) && fits > 1) {
+      if (sized->estimate.runs_natively() && fits > 1) {
         in.batch = std::min(fits, q.shape.concurrency);
         sized = &sizing(in);
       }
     }
     // The KV cache is what does not fit: the runtime may keep it at q8_0 instead
     // (runtime.kv_cache_quant), as people do before they offload layers.
-    if (!NativeRun(sized->estimate) && plan.kv_fallback != KvCacheType::kF16 &&
+    if (!sized->estimate.runs_natively() && plan.kv_fallback != KvCacheType::kF16 &&
         sized->estimate.memory.kv_gb > 0) {
       in.kv_cache = plan.kv_fallback;
-      if (!NativeRun(sizing(in).estimate)) in.kv_cache = KvCacheType::kF16;
+      if (!sizing(in).estimate.runs_natively()) in.kv_cache = KvCacheType::kF16;
       sized = &sizing(in);
     }
     estimator_.Finish(in, *sized, &c->estimate);
@@ -364,11 +359,7 @@ void Evaluator::EstimateCandidate(const Query& q, const Model& model, int quant_
   const int n = static_cast<int>(q.variants.size());
   for (int v = 0; v < n; ++v) {
     EstimateOn(q, model, quant_index, v, c, cache, setup_ids);
-    const FitKind k = c->estimate.fit.kind;
-    if (c->runtime != nullptr && c->estimate.runnable() &&
-        (k == FitKind::kNativeComfortable || k == FitKind::kNativeTight)) {
-      break;
-    }
+    if (c->runtime != nullptr && c->estimate.runs_natively()) break;
   }
 }
 

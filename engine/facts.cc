@@ -329,8 +329,7 @@ void Facts::FillCandidate(const Model& model, const Quant& quant, const Runtime*
   bool runs = e.runnable() && runtime != nullptr && e.fit.kind != FitKind::kNoFit;
   v->Set(fit_kind, FitKindName(e.fit.kind));
   v->Set(fit_kv_cache, KvCacheTypeName(e.kv_cache));
-  v->Set(fit_native, runs && (e.fit.kind == FitKind::kNativeComfortable ||
-                              e.fit.kind == FitKind::kNativeTight));
+  v->Set(fit_native, runs && IsNative(e.fit.kind));
   v->Set(fit_runs, runs);
   v->Set(fit_headroom_pct, e.fit.headroom_pct);
   v->Set(fit_offload_pct, e.fit.offload_pct);

@@ -29,15 +29,13 @@ LlmRun RunLlm(const ReportEnv& env, const Setup& setup, const Model& model, cons
   // As the ranker does: a KV cache too big at f16 goes to q8_0 where the runtime can, if that
   // then fits natively.
   const KvCacheType fallback = env.estimator->FallbackKvCache(run.runtime);
-  const FitKind k = run.estimate.fit.kind;
   if (fallback != KvCacheType::kF16 && run.estimate.memory.kv_gb > 0 &&
-      k != FitKind::kNativeComfortable && k != FitKind::kNativeTight) {
+      !IsNative(run.estimate.fit.kind)) {
     EstimateInput q8 = in;
     q8.kv_cache = fallback;
     Estimate e;
     env.estimator->Run(q8, &e);
-    if (e.runnable() && (e.fit.kind == FitKind::kNativeComfortable ||
-                         e.fit.kind == FitKind::kNativeTight)) {
+    if (e.runs_natively()) {
       in = q8;
       run.estimate = e;
     }

@@ -12,8 +12,6 @@ namespace fitrank {
 
 namespace {
 
-bool NativeKind(FitKind k) { return k == FitKind::kNativeComfortable || k == FitKind::kNativeTight; }
-
 // Without the scoring engine: the highest-quality quant that fits comfortably, else tightly,
 // else the one that offloads least.
 const Quant* FallbackBestQuant(const std::vector<QuantRow>& rows, const Catalog& catalog) {
@@ -188,7 +186,7 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
         if (cand.variable_bpw) continue;
         if (env.estimator->CheckCombination(setup, &cand, &rt) & kBlockingProblems) continue;
         LlmRun cr = RunLlm(env, setup, model, cand, shape, &rt);
-        if (!cr.runnable() || !NativeKind(cr.estimate.fit.kind)) continue;
+        if (!cr.estimate.runs_natively()) continue;
         if (best == nullptr || cand.quality_retention > best->quality_retention) best = &cand;
       }
       if (best != nullptr) try_quant(*best);

@@ -48,8 +48,7 @@ int CountNativeModels(const ReportEnv& env, const Setup& setup, const std::strin
     ++all;
     if (q == nullptr) continue;
     LlmRun run = RunLlm(env, setup, m, *q, shape);
-    if (run.runnable() && (run.estimate.fit.kind == FitKind::kNativeComfortable ||
-                           run.estimate.fit.kind == FitKind::kNativeTight)) {
+    if (run.estimate.runs_natively()) {
       ++n;
     }
   }
@@ -65,8 +64,7 @@ bool BestScaleOut(const ReportEnv& env, const Gpu& gpu, int count, const Setup& 
     if (q == nullptr) return;
     LlmRun run = RunLlm(env, s, model, *q, shape);
     const Estimate& e = run.estimate;
-    bool native = e.fit.kind == FitKind::kNativeComfortable || e.fit.kind == FitKind::kNativeTight;
-    if (!run.runnable() || !native || e.decode_tok_s <= 0) return;
+    if (!e.runs_natively() || e.decode_tok_s <= 0) return;
     if (found && e.decode_tok_s <= out->decode_tok_s) return;
     found = true;
     out->gpus = count;
@@ -160,8 +158,7 @@ std::vector<OutOfReach> BuildOutOfReach(const ReportEnv& env, const Setup& setup
   for (const Model& m : env.catalog->models()) {
     if (!IsAssistantModel(m)) continue;
     LlmRun run = RunLlm(env, setup, m, *q, shape);
-    bool native = run.runnable() && (run.estimate.fit.kind == FitKind::kNativeComfortable ||
-                                     run.estimate.fit.kind == FitKind::kNativeTight);
+    bool native = run.estimate.runs_natively();
     if (native) {
       best_native_quality = std::max(best_native_quality, m.quality.score);
     } else if (run.runnable()) {

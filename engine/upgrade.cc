@@ -69,8 +69,7 @@ std::vector<ModelState> Survey(const ReportEnv& env, const Setup& setup,
     if (!s.assistant) continue;
     LlmRun run = RunLlm(env, setup, m, *q, shape);
     if (!run.runnable()) continue;
-    s.native = run.estimate.fit.kind == FitKind::kNativeComfortable ||
-               run.estimate.fit.kind == FitKind::kNativeTight;
+    s.native = IsNative(run.estimate.fit.kind);
     s.decode_tok_s = run.estimate.decode_tok_s;
     s.fast = s.native && s.decode_tok_s >= shape.decode_target_tok_s;
   }

@@ -71,17 +71,13 @@ int CountNative(const fitrank::Setup& setup) {
     in.context = std::min(w->context_tokens, m.max_context);
     in.prompt_tokens = std::min(w->prompt_tokens, in.context);
     in.gen_tokens = w->output_tokens;
-    auto native = [](const Estimate& e) {
-      return e.runnable() &&
-             (e.fit.kind == FitKind::kNativeComfortable || e.fit.kind == FitKind::kNativeTight);
-    };
     Estimate e;
     env.estimator->Run(in, &e);
-    if (!native(e) && e.memory.kv_gb > 0) {
+    if (!e.runs_natively() && e.memory.kv_gb > 0) {
       in.kv_cache = env.estimator->FallbackKvCache(in.runtime);
       if (in.kv_cache != KvCacheType::kF16) env.estimator->Run(in, &e);
     }
-    n += native(e);
+    n += e.runs_natively();
   }
   return n;
 }

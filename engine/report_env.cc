@@ -27,15 +27,13 @@ LlmRun RunLlm(const ReportEnv& env, const Setup& setup, const Model& model, cons
   in.batch = 1;
   env.estimator->Run(in, &run.estimate);
   // As the ranker does: a KV cache too big at f16 goes to q8_0 where the runtime can, if that
-  // then fits natively.
-  const KvCacheType fallback = env.estimator->FallbackKvCache(run.runtime);
-  if (fallback != KvCacheType::kF16 && run.estimate.memory.kv_gb > 0 &&
-      !IsNative(run.estimate.fit.kind)) {
+  // then fits natively (looked up only then: most estimates fit, and the lookup is by name).
+  if (run.estimate.memory.kv_gb > 0 && !IsNative(run.estimate.fit.kind)) {
     EstimateInput q8 = in;
-    q8.kv_cache = fallback;
+    q8.kv_cache = env.estimator->FallbackKvCache(run.runtime);
     Estimate e;
-    env.estimator->Run(q8, &e);
-    if (e.runs_natively()) {
+    if (q8.kv_cache != KvCacheType::kF16) env.estimator->Run(q8, &e);
+    if (q8.kv_cache != KvCacheType::kF16 && e.runs_natively()) {
       in = q8;
       run.estimate = e;
     }

@@ -193,6 +193,17 @@ Setup MakeSetup(std::vector<DeviceGroup> d, SetupOptions o = {}) {
   return *s;
 }
 
+// An estimate of `model` at `quant` with `runtime` on `setup`, workload numbers defaulted.
+EstimateInput Input(const fitrank::Setup& setup, const Model& model, const Quant& quant,
+                    const Runtime& runtime) {
+  EstimateInput in;
+  in.setup = &setup;
+  in.model = &model;
+  in.quant = &quant;
+  in.runtime = &runtime;
+  return in;
+}
+
 bool AllFinite(const Estimate& e) {
   const double v[] = {e.memory.weights_gb, e.memory.kv_gb, e.memory.overhead_gb, e.memory.total_gb,
                       e.memory.usable_gb, e.fit.headroom_pct, e.fit.offload_pct, e.fit.host_ram_gb,
@@ -250,11 +261,7 @@ TEST(Memory, WeightsAndFitOfLlama8BOn4090) {
   Quant q = Q4KM();
   Runtime r = LlamaCpp();
   fitrank::Setup s = MakeSetup({{&g, 1}});
-  EstimateInput in;
-  in.setup = &s;
-  in.model = &m;
-  in.quant = &q;
-  in.runtime = &r;
+  EstimateInput in = Input(s, m, q, r);
   in.context = 8192;
   Estimate e;
   Est().Run(in, &e);
@@ -281,11 +288,7 @@ TEST(MultiGpu, Mixed4090And3090SplitsByMemoryAndSumsTimes) {
   fitrank::Setup mixed = MakeSetup({{&a, 1}, {&b, 1}});
   EXPECT_EQ(mixed.label, "GeForce RTX 4090 + GeForce RTX 3090");
   EXPECT_TRUE(mixed.mixed);
-  EstimateInput in;
-  in.setup = &mixed;
-  in.model = &m;
-  in.quant = &q;
-  in.runtime = &r;
+  EstimateInput in = Input(mixed, m, q, r);
   in.context = 4096;
   Estimate e;
   Est().Run(in, &e);
@@ -318,11 +321,7 @@ TEST(MultiGpu, TensorParallelMustDivideHeads) {
   q.runtimes = {"vllm"};
   Runtime r = Vllm();
   fitrank::Setup three = MakeSetup({{&a, 3}});
-  EstimateInput in;
-  in.setup = &three;
-  in.model = &m;
-  in.quant = &q;
-  in.runtime = &r;
+  EstimateInput in = Input(three, m, q, r);
   Estimate e;
   Est().Run(in, &e);
   EXPECT_EQ(e.parallelism, Parallelism::kTensor);
@@ -361,11 +360,7 @@ TEST(Fit, SeventyBillionOnOne4090Offloads) {
   SetupOptions o;
   o.host_ram_gb = 64;
   fitrank::Setup s = MakeSetup({{&g, 1}}, o);
-  EstimateInput in;
-  in.setup = &s;
-  in.model = &m;
-  in.quant = &q;
-  in.runtime = &r;
+  EstimateInput in = Input(s, m, q, r);
   in.context = 4096;
   Estimate e;
   Est().Run(in, &e);
@@ -403,11 +398,7 @@ TEST(Serving, ConcurrencyFromTheKvBudget) {
   Quant q = Q4KM();
   Runtime r = LlamaCpp();
   fitrank::Setup s = MakeSetup({{&g, 1}});
-  EstimateInput in;
-  in.setup = &s;
-  in.model = &m;
-  in.quant = &q;
-  in.runtime = &r;
+  EstimateInput in = Input(s, m, q, r);
   in.context = 4096;
   in.batch = 4;
   Estimate e;
@@ -430,22 +421,14 @@ TEST(Serving, MaxConcurrencyIsWhatTheFitAdmits) {
     fitrank::Setup s = MakeSetup({{&g, cards}});
     int slot_cap = 0;  // the runtime's most sequences: what a tiny context gets
     {
-      EstimateInput in;
-      in.setup = &s;
-      in.model = &m;
-      in.quant = &q;
-      in.runtime = &r;
+      EstimateInput in = Input(s, m, q, r);
       in.context = 256;
       Estimate e;
       Est().Run(in, &e);
       slot_cap = e.serving.max_concurrency;
     }
     for (int context = 8192; context <= 131072; context += 4096) {
-      EstimateInput in;
-      in.setup = &s;
-      in.model = &m;
-      in.quant = &q;
-      in.runtime = &r;
+      EstimateInput in = Input(s, m, q, r);
       in.context = context;
       Estimate e;
       Est().Run(in, &e);
@@ -520,11 +503,7 @@ TEST(Robustness, DegenerateInputsNeverGiveNaN) {
   Quant q = Q4KM();
   Runtime r = LlamaCpp();
   fitrank::Setup s = MakeSetup({{&g, 1}});
-  EstimateInput in;
-  in.setup = &s;
-  in.model = &m;
-  in.quant = &q;
-  in.runtime = &r;
+  EstimateInput in = Input(s, m, q, r);
   Estimate e;
   Est().Run(in, &e);
   EXPECT_TRUE(AllFinite(e));

@@ -6,22 +6,13 @@
 #include "base/file_source.h"
 #include "catalog/catalog.h"
 #include "gtest/gtest.h"
+#include "tests/catalog/test_catalog.h"
 
 namespace fitrank {
 namespace {
 
-const Catalog& Shipped() {
-  static const Catalog* catalog = [] {
-    Diagnostics diags;
-    std::unique_ptr<Catalog> c = Catalog::Load(EmbeddedSource(), &diags);
-    EXPECT_NE(c, nullptr) << diags.Render();
-    return c.release();
-  }();
-  return *catalog;
-}
-
 TEST(ShippedDiffusionCompute, EveryModelHasAStepCostBasis) {
-  for (const DiffusionModel& d : Shipped().diffusion()) {
+  for (const DiffusionModel& d : testing::ShippedCatalog().diffusion()) {
     SCOPED_TRACE(d.id);
     EXPECT_TRUE(d.cfg_passes == 1 || d.cfg_passes == 2);
     EXPECT_LE(d.token_params_b, d.active_params_b);
@@ -37,27 +28,27 @@ TEST(ShippedDiffusionCompute, EveryModelHasAStepCostBasis) {
 }
 
 TEST(ShippedDiffusionCompute, PublishedLayouts) {
-  const DiffusionModel* flux = Shipped().DiffusionById("flux.1-dev");
+  const DiffusionModel* flux = testing::ShippedCatalog().DiffusionById("flux.1-dev");
   ASSERT_NE(flux, nullptr);
   EXPECT_EQ(flux->cfg_passes, 1);          // guidance-distilled
   EXPECT_EQ(flux->hidden_size, 3072);      // config.json: 24 heads x 128
   EXPECT_EQ(flux->attention_layers, 57);   // 19 double + 38 single blocks
   EXPECT_NEAR(flux->token_params_b, 6.455, 0.01);
   EXPECT_EQ(flux->text_tokens, 512);
-  const DiffusionModel* sd15 = Shipped().DiffusionById("sd-1.5");
+  const DiffusionModel* sd15 = testing::ShippedCatalog().DiffusionById("sd-1.5");
   ASSERT_NE(sd15, nullptr);
   EXPECT_EQ(sd15->cfg_passes, 2);
   // BK-SDM (arXiv:2305.15798) counts 338.7 GMACs without the attention matmuls.
   EXPECT_NEAR((sd15->gflops_per_pass - sd15->attention_gflops_per_pass) / 2, 338.7, 5);
-  const DiffusionModel* kontext = Shipped().DiffusionById("flux.1-kontext-dev");
+  const DiffusionModel* kontext = testing::ShippedCatalog().DiffusionById("flux.1-kontext-dev");
   ASSERT_NE(kontext, nullptr);
   EXPECT_EQ(kontext->context_images, 1);
-  const DiffusionModel* svd = Shipped().DiffusionById("svd-xt");
+  const DiffusionModel* svd = testing::ShippedCatalog().DiffusionById("svd-xt");
   ASSERT_NE(svd, nullptr);
   EXPECT_TRUE(svd->per_frame_attention);
   for (const char* id : {"sdxl-turbo", "sdxl-lightning", "sd-turbo", "flux.1-schnell",
                          "sd3.5-large-turbo", "hunyuanvideo"}) {
-    const DiffusionModel* d = Shipped().DiffusionById(id);
+    const DiffusionModel* d = testing::ShippedCatalog().DiffusionById(id);
     ASSERT_NE(d, nullptr) << id;
     EXPECT_EQ(d->cfg_passes, 1) << id;
   }

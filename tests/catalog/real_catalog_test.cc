@@ -10,24 +10,11 @@
 #include "catalog/builder.h"
 #include "catalog/catalog.h"
 #include "gtest/gtest.h"
+#include "tests/catalog/test_catalog.h"
 #include "re2/re2.h"
 
 namespace fitrank {
 namespace {
-
-const Catalog& Shipped() {
-  static const Catalog* catalog = [] {
-    Diagnostics diags;
-    std::unique_ptr<Catalog> c = Catalog::Load(EmbeddedSource(), &diags);
-    EXPECT_TRUE(diags.empty()) << diags.Render();
-    if (c == nullptr) {
-      ADD_FAILURE() << "the shipped catalog does not load:\n" << diags.Render();
-      return CatalogBuilder().Build().release();
-    }
-    return c.release();
-  }();
-  return *catalog;
-}
 
 TEST(ShippedCatalogTest, LoadsWithoutAnyDiagnostic) {
   Diagnostics diags;
@@ -37,7 +24,7 @@ TEST(ShippedCatalogTest, LoadsWithoutAnyDiagnostic) {
 }
 
 TEST(ShippedCatalogTest, HasTheDocumentedSize) {
-  const Catalog& c = Shipped();
+  const Catalog& c = testing::ShippedCatalog();
   EXPECT_GE(c.gpus().size(), 200u);
   EXPECT_GE(c.models().size(), 350u);
   EXPECT_GE(c.diffusion().size(), 40u);
@@ -48,7 +35,7 @@ TEST(ShippedCatalogTest, HasTheDocumentedSize) {
 }
 
 TEST(ShippedCatalogTest, EveryGpuHasMemoryBandwidthAndCompute) {
-  for (const Gpu& g : Shipped().gpus()) {
+  for (const Gpu& g : testing::ShippedCatalog().gpus()) {
     SCOPED_TRACE(g.id);
     EXPECT_GT(g.memory_gb, 0);
     EXPECT_GT(g.bandwidth_gbps, 0);
@@ -71,7 +58,7 @@ TEST(ShippedCatalogTest, EveryGpuHasMemoryBandwidthAndCompute) {
 TEST(ShippedCatalogTest, MemorySizeInAGpuNameIsItsMemory) {
   // "GeForce RTX 3060 12GB" has 12 GB: each memory size is its own entry.
   static const LazyRE2 kSize = {R"((\d+)GB\b)"};
-  for (const Gpu& g : Shipped().gpus()) {
+  for (const Gpu& g : testing::ShippedCatalog().gpus()) {
     std::string gb;
     re2::StringPiece name(g.name.data(), g.name.size());
     if (!RE2::FindAndConsume(&name, *kSize, &gb)) continue;
@@ -83,7 +70,7 @@ TEST(ShippedCatalogTest, MemorySizeInAGpuNameIsItsMemory) {
 }
 
 TEST(ShippedCatalogTest, ModelArchitecturesAreConsistent) {
-  for (const Model& m : Shipped().models()) {
+  for (const Model& m : testing::ShippedCatalog().models()) {
     SCOPED_TRACE(m.id);
     EXPECT_GT(m.params_b, 0);
     EXPECT_GT(m.active_params_b, 0);
@@ -120,7 +107,7 @@ TEST(ShippedCatalogTest, ParameterCountInAModelNameIsItsSize) {
   // "Llama 3.1 8B Instruct" has about 8 billion parameters (OLMo 2 1B has 1.48B: real names
   // round loosely, so only unit-sized mistakes fail).
   static const LazyRE2 kSize = {R"((?:^|\s)(\d+(?:\.\d+)?)B(?:\s|$))"};
-  for (const Model& m : Shipped().models()) {
+  for (const Model& m : testing::ShippedCatalog().models()) {
     if (m.active_params_b < m.params_b) continue;  // MoE names mix total and active sizes
     std::string b;
     if (!RE2::PartialMatch(m.name, *kSize, &b)) continue;
@@ -132,7 +119,7 @@ TEST(ShippedCatalogTest, ParameterCountInAModelNameIsItsSize) {
 }
 
 TEST(ShippedCatalogTest, EveryModelHasAQualityWithItsSource) {
-  for (const Model& m : Shipped().models()) {
+  for (const Model& m : testing::ShippedCatalog().models()) {
     SCOPED_TRACE(m.id);
     EXPECT_GE(m.quality.score, 0);
     EXPECT_LE(m.quality.score, 100);
@@ -144,7 +131,7 @@ TEST(ShippedCatalogTest, EveryModelHasAQualityWithItsSource) {
 
 TEST(ShippedCatalogTest, CodingAndMathQualityAreOnTheScoreScale) {
   int measured_coding = 0;
-  for (const Model& m : Shipped().models()) {
+  for (const Model& m : testing::ShippedCatalog().models()) {
     SCOPED_TRACE(m.id);
     EXPECT_GE(m.quality.coding, 0);
     EXPECT_LE(m.quality.coding, 100);
@@ -160,7 +147,7 @@ TEST(ShippedCatalogTest, CodingAndMathQualityAreOnTheScoreScale) {
   EXPECT_GE(measured_coding, 100);
   // LMArena's coding category separates a code model from its text score: Qwen2.5 Coder 32B
   // (text elo 1230.3, coding 1275.9).
-  const Model* coder = Shipped().ModelById("qwen2.5-coder-32b-instruct");
+  const Model* coder = testing::ShippedCatalog().ModelById("qwen2.5-coder-32b-instruct");
   ASSERT_NE(coder, nullptr);
   EXPECT_NEAR(coder->quality.coding, (1275.9 - 975) / 5, 0.01);
   EXPECT_GT(coder->quality.coding, coder->quality.score + 5);
@@ -168,7 +155,7 @@ TEST(ShippedCatalogTest, CodingAndMathQualityAreOnTheScoreScale) {
 
 TEST(ShippedCatalogTest, EstimatedQualityIsConservative) {
   auto model = [](absl::string_view id) {
-    const Model* m = Shipped().ModelById(id);
+    const Model* m = testing::ShippedCatalog().ModelById(id);
     EXPECT_NE(m, nullptr) << id;
     return m;
   };
@@ -181,9 +168,9 @@ TEST(ShippedCatalogTest, EstimatedQualityIsConservative) {
   EXPECT_LT(model("glm-4.6v-flash")->quality.score, model("gemma-3-27b-it")->quality.score);
   EXPECT_LT(model("glm-4.6v-flash")->quality.score, model("glm-4.6")->quality.score - 10);
   // Never above a larger scored model of the same family.
-  for (const Model& m : Shipped().models()) {
+  for (const Model& m : testing::ShippedCatalog().models()) {
     if (!m.quality.estimated || m.kind == "embedding") continue;
-    for (const Model& r : Shipped().models()) {
+    for (const Model& r : testing::ShippedCatalog().models()) {
       if (r.quality.estimated || r.family != m.family) continue;
       auto eff = [](const Model& x) {
         return x.active_params_b < x.params_b ? std::sqrt(x.params_b * x.active_params_b)
@@ -198,8 +185,8 @@ TEST(ShippedCatalogTest, EstimatedQualityIsConservative) {
 
 TEST(ShippedCatalogTest, IQ4XSKeepsWhatQ4KSKeeps) {
   // llama.cpp PR #5747: IQ4_XS matches Q4_K_S perplexity at fewer bits per weight.
-  const Quant* iq4 = Shipped().FindQuant("IQ4_XS").found;
-  const Quant* q4ks = Shipped().FindQuant("Q4_K_S").found;
+  const Quant* iq4 = testing::ShippedCatalog().FindQuant("IQ4_XS").found;
+  const Quant* q4ks = testing::ShippedCatalog().FindQuant("Q4_K_S").found;
   ASSERT_NE(iq4, nullptr);
   ASSERT_NE(q4ks, nullptr);
   EXPECT_DOUBLE_EQ(iq4->quality_retention, q4ks->quality_retention);
@@ -208,7 +195,7 @@ TEST(ShippedCatalogTest, IQ4XSKeepsWhatQ4KSKeeps) {
 
 TEST(ShippedCatalogTest, DiffusionModelsAreComplete) {
   int video = 0;
-  for (const DiffusionModel& d : Shipped().diffusion()) {
+  for (const DiffusionModel& d : testing::ShippedCatalog().diffusion()) {
     SCOPED_TRACE(d.id);
     EXPECT_GT(d.params_b, 0);
     EXPECT_LE(d.active_params_b, d.params_b);
@@ -224,7 +211,7 @@ TEST(ShippedCatalogTest, DiffusionModelsAreComplete) {
 }
 
 TEST(ShippedCatalogTest, QuantBitsPerWeightAreRealistic) {
-  for (const Quant& q : Shipped().quants()) {
+  for (const Quant& q : testing::ShippedCatalog().quants()) {
     SCOPED_TRACE(q.id);
     EXPECT_GT(q.quality_retention, 0);
     EXPECT_LE(q.quality_retention, 1);
@@ -237,7 +224,7 @@ TEST(ShippedCatalogTest, QuantBitsPerWeightAreRealistic) {
 }
 
 TEST(ShippedCatalogTest, HasEveryCommonQuantizationAndRuntime) {
-  const Catalog& c = Shipped();
+  const Catalog& c = testing::ShippedCatalog();
   for (const char* q :
        {"Q2_K", "Q3_K_S", "Q3_K_M", "Q3_K_L", "Q4_0", "Q4_1", "Q4_K_S", "Q4_K_M", "Q5_0", "Q5_1",
         "Q5_K_S", "Q5_K_M", "Q6_K", "Q8_0", "IQ2_XXS", "IQ2_XS", "IQ3_XXS", "IQ3_M", "IQ4_XS",
@@ -254,7 +241,7 @@ TEST(ShippedCatalogTest, HasEveryCommonQuantizationAndRuntime) {
 // The names the issue promises. Each must name exactly one entry, unless listed with the
 // candidates it is ambiguous between (variants the user has to choose from).
 TEST(ShippedCatalogTest, PromisedGpuNamesResolve) {
-  const Catalog& c = Shipped();
+  const Catalog& c = testing::ShippedCatalog();
   for (const char* name :
        {"GTX 1060 6GB", "GTX 1080 Ti", "Tesla P40", "P100", "T4", "RTX 2060", "2080 Ti",
         "Titan RTX", "RTX 3060 12GB", "3060 Ti", "3070", "3080 10GB", "3080 12GB", "3080 Ti",
@@ -281,7 +268,7 @@ TEST(ShippedCatalogTest, PromisedGpuNamesResolve) {
 }
 
 TEST(ShippedCatalogTest, BareDatacenterNamesMeanTheSxmBoard) {
-  const Catalog& c = Shipped();
+  const Catalog& c = testing::ShippedCatalog();
   // "h100"/"h200" alone mean the SXM part (the catalog's explicit alias, tools/catalog_gpus.py);
   // the other form factors stay reachable by their qualifier.
   ASSERT_TRUE(c.FindGpu("h200"));
@@ -298,7 +285,7 @@ TEST(ShippedCatalogTest, BareDatacenterNamesMeanTheSxmBoard) {
 }
 
 TEST(ShippedCatalogTest, GpuFamiliesListTheirVariants) {
-  const Catalog& c = Shipped();
+  const Catalog& c = testing::ShippedCatalog();
   // Each memory size (or form factor) is its own entry: the bare family name is ambiguous,
   // and every candidate belongs to it.
   for (const char* name :
@@ -317,7 +304,7 @@ TEST(ShippedCatalogTest, GpuFamiliesListTheirVariants) {
 }
 
 TEST(ShippedCatalogTest, PromisedModelNamesResolve) {
-  const Catalog& c = Shipped();
+  const Catalog& c = testing::ShippedCatalog();
   for (const char* name :
        {"LLaMA 7B", "LLaMA 13B", "LLaMA 30B", "LLaMA 65B", "Llama 2 7B", "Llama 2 13B",
         "Llama 2 70B", "Code Llama 7B", "Code Llama 13B", "Code Llama 34B", "Code Llama 70B",
@@ -348,7 +335,7 @@ TEST(ShippedCatalogTest, PromisedModelNamesResolve) {
 }
 
 TEST(ShippedCatalogTest, PromisedDiffusionNamesResolve) {
-  const Catalog& c = Shipped();
+  const Catalog& c = testing::ShippedCatalog();
   for (const char* name : {"SD 1.5", "SD 3.5 Large", "Flux.1 dev", "Flux.1 schnell",
                            "HunyuanVideo", "Wan2.1 T2V 14B"}) {
     EXPECT_TRUE(c.FindDiffusion(name)) << name;
@@ -360,7 +347,7 @@ TEST(ShippedCatalogTest, PromisedDiffusionNamesResolve) {
 }
 
 TEST(ShippedCatalogTest, ResolvedNamesAreTheRightEntries) {
-  const Catalog& c = Shipped();
+  const Catalog& c = testing::ShippedCatalog();
   auto g = c.FindGpu("4090");
   ASSERT_TRUE(g);
   EXPECT_DOUBLE_EQ(g.found->memory_gb, 24);

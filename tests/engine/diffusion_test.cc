@@ -11,6 +11,7 @@
 #include "catalog/catalog.h"
 #include "engine/estimator.h"
 #include "gtest/gtest.h"
+#include "tests/catalog/test_catalog.h"
 
 namespace fitrank {
 namespace {
@@ -25,25 +26,15 @@ const Estimator& Est() {
   return *est;
 }
 
-const Catalog& Shipped() {
-  static const Catalog* catalog = [] {
-    Diagnostics d;
-    auto c = Catalog::Load(EmbeddedSource(), &d);
-    EXPECT_NE(c, nullptr) << d.Render();
-    return c.release();
-  }();
-  return *catalog;
-}
-
 const Gpu& GpuOf(const char* id) {
-  const Gpu* g = Shipped().GpuById(id);
+  const Gpu* g = testing::ShippedCatalog().GpuById(id);
   EXPECT_NE(g, nullptr) << id;
   static const Gpu empty;
   return g != nullptr ? *g : empty;
 }
 
 const DiffusionModel& ModelOf(const char* id) {
-  const DiffusionModel* d = Shipped().DiffusionById(id);
+  const DiffusionModel* d = testing::ShippedCatalog().DiffusionById(id);
   EXPECT_NE(d, nullptr) << id;
   static const DiffusionModel empty;
   return d != nullptr ? *d : empty;
@@ -188,7 +179,7 @@ TEST(DiffusionChoices, AttentionGrowsFasterThanPixels) {
 
 TEST(DiffusionChoices, EveryShippedModelGivesFiniteNumbers) {
   for (const char* gpu : {"geforce-rtx-4060", "geforce-rtx-4090", "nvidia-h100-sxm5-80gb"}) {
-    for (const DiffusionModel& d : Shipped().diffusion()) {
+    for (const DiffusionModel& d : testing::ShippedCatalog().diffusion()) {
       SCOPED_TRACE(std::string(gpu) + " " + d.id);
       DiffusionEstimate e = EstimateOn(gpu, d.id.c_str());
       EXPECT_GT(e.total_gb, 0);

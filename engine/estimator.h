@@ -180,6 +180,13 @@ struct Estimate {
   double decode_bytes_per_token_gb = 0;  // weights + KV read per generated token (avg context)
   bool runnable() const { return (problems & kBlockingProblems) == 0; }
   bool runs_natively() const { return runnable() && IsNative(fit.kind); }
+  // Whether a smaller KV cache could make it run natively: it has a KV cache, does not fit,
+  // and its weights alone fit beside the runtime overhead (native needs weights + KV within
+  // usable - overhead, whatever the cache type).
+  bool smaller_kv_could_fit() const {
+    return memory.kv_gb > 0 && !IsNative(fit.kind) &&
+           memory.weights_gb <= memory.usable_gb - memory.overhead_gb;
+  }
 };
 
 // Diffusion (image / video generation).

@@ -292,8 +292,8 @@ void Evaluator::EstimateOn(const Query& q, const Model& model, int quant_index, 
     }
     // The KV cache is what does not fit: the runtime may keep it at q8_0 instead
     // (runtime.kv_cache_quant), as people do before they offload layers.
-    if (!sized->estimate.runs_natively() && plan.kv_fallback != KvCacheType::kF16 &&
-        sized->estimate.memory.kv_gb > 0) {
+    if (plan.kv_fallback != KvCacheType::kF16 && sized->estimate.runnable() &&
+        sized->estimate.smaller_kv_could_fit()) {
       in.kv_cache = plan.kv_fallback;
       if (!sizing(in).estimate.runs_natively()) in.kv_cache = KvCacheType::kF16;
       sized = &sizing(in);

@@ -28,7 +28,7 @@ LlmRun RunLlm(const ReportEnv& env, const Setup& setup, const Model& model, cons
   env.estimator->Run(in, &run.estimate);
   // As the ranker does: a KV cache too big at f16 goes to q8_0 where the runtime can, if that
   // then fits natively (looked up only then: most estimates fit, and the lookup is by name).
-  if (run.estimate.memory.kv_gb > 0 && !IsNative(run.estimate.fit.kind)) {
+  if (run.estimate.smaller_kv_could_fit()) {
     EstimateInput q8 = in;
     q8.kv_cache = env.estimator->FallbackKvCache(run.runtime);
     Estimate e;

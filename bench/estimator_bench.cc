@@ -32,17 +32,21 @@ World& W() {
   return *w;
 }
 
-void BM_EstimateOne(benchmark::State& state) {
+// Llama 3.1 8B at Q4_K_M with llama.cpp, 8K context, on the 4090 (arg 0) or the mixed rig (1).
+EstimateInput ReferenceInput(const benchmark::State& state) {
   World& w = W();
-  const Model* m = w.catalog->FindModel("llama 3.1 8b").found;
-  const Quant* q = w.catalog->QuantById("Q4_K_M");
-  const Runtime* r = w.catalog->RuntimeById("llama.cpp");
   EstimateInput in;
   in.setup = state.range(0) == 0 ? &w.single : &w.mixed;
-  in.model = m;
-  in.quant = q;
-  in.runtime = r;
+  in.model = w.catalog->FindModel("llama 3.1 8b").found;
+  in.quant = w.catalog->QuantById("Q4_K_M");
+  in.runtime = w.catalog->RuntimeById("llama.cpp");
   in.context = 8192;
+  return in;
+}
+
+void BM_EstimateOne(benchmark::State& state) {
+  World& w = W();
+  EstimateInput in = ReferenceInput(state);
   Estimate e;
   for (auto _ : state) {
     w.est->Run(in, &e);
@@ -55,12 +59,7 @@ BENCHMARK(BM_EstimateOne)->Arg(0)->Arg(1);
 // no string work left in the estimate.
 void BM_EstimateOneNamesResolved(benchmark::State& state) {
   World& w = W();
-  EstimateInput in;
-  in.setup = state.range(0) == 0 ? &w.single : &w.mixed;
-  in.model = w.catalog->FindModel("llama 3.1 8b").found;
-  in.quant = w.catalog->QuantById("Q4_K_M");
-  in.runtime = w.catalog->RuntimeById("llama.cpp");
-  in.context = 8192;
+  EstimateInput in = ReferenceInput(state);
   const ResolvedNames names = w.est->ResolveNames(in);
   in.names = &names;
   Estimate e;
@@ -74,12 +73,7 @@ BENCHMARK(BM_EstimateOneNamesResolved)->Arg(0)->Arg(1);
 // What a workload of a context already sized costs: Finish (decode, prefill, serving, range).
 void BM_FinishSized(benchmark::State& state) {
   World& w = W();
-  EstimateInput in;
-  in.setup = state.range(0) == 0 ? &w.single : &w.mixed;
-  in.model = w.catalog->FindModel("llama 3.1 8b").found;
-  in.quant = w.catalog->QuantById("Q4_K_M");
-  in.runtime = w.catalog->RuntimeById("llama.cpp");
-  in.context = 8192;
+  EstimateInput in = ReferenceInput(state);
   Sizing sizing;
   w.est->Size(in, &sizing);
   in.prompt_tokens = 1000;

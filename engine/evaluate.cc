@@ -329,6 +329,7 @@ void Evaluator::Fill(const Query& q, const CandidateEval& c, Scratch* s) const {
   if (s->model != c.model) {
     f.FillModel(*c.model, TextFor(q, *c.model, s), newest_release_, &s->values);
     s->model = c.model;
+    ++s->context_key;
   }
   f.FillCandidate(*c.model, *c.quant, c.runtime, v.plans[c.quant_index].serving,
                   *v.setup->devices[0].gpu, v.setup->device_count, c.estimate, q.shape,
@@ -337,7 +338,8 @@ void Evaluator::Fill(const Query& q, const CandidateEval& c, Scratch* s) const {
 
 void Evaluator::ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s) const {
   Fill(q, *c, s);
-  rules_.rules->Evaluate(s->values, q.workload_index, q.mode_index, &s->result);
+  rules_.rules->Evaluate(s->values, q.workload_index, q.mode_index, &s->result,
+                         s->context_key);
   c->score = ScoreOf(s->result, q.weights, profiles_.grades());
   c->cap_rule = s->result.cap_rule;
   c->gate_rule = s->result.gate_rule;

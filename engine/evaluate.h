@@ -135,6 +135,9 @@ class Evaluator {
     uint64_t query_serial = 0;
     int variant = -1;
     const Model* model = nullptr;
+    // Changes whenever a context fact (setup, workload, model) is refilled: the rules that
+    // read only those keep their results until it does (CompiledRules::Evaluate).
+    uint64_t context_key = 0;
     ModelWorkloadText own_text;  // for models not in the catalog (from config.json)
   };
 

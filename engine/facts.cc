@@ -217,6 +217,11 @@ Facts::Facts(rules::FactSchema* s) {
   price_setup_usd = s->Number("price.setup_usd", "Price of every GPU the candidate uses", "USD");
   price_cloud_usd_per_hour = s->Number("price.cloud_usd_per_hour", "Cloud on-demand price of the GPUs used", "USD/h");
   price_known = s->Bool("price.known", "Every GPU of the setup has a price");
+  // Filled once per setup, workload or model (FillSetup, FillWorkload, FillModel); quant.*,
+  // fit.*, memory.* and perf.* change with every candidate (FillCandidate).
+  for (absl::string_view ns : {"gpu", "setup", "price", "workload", "mode", "model"}) {
+    s->MarkContext(ns);
+  }
 }
 
 void Facts::FillSetup(const Setup& setup, const SetupPrice& price, rules::FactValues* v) const {

@@ -65,8 +65,16 @@ internal::RunContext CompiledRules::Context(const FactValues& facts, int workloa
   return ctx;
 }
 
+int CompiledRules::ApplicableList(int workload_index, int mode_index) const {
+  const int nw = static_cast<int>(vocab_.workloads.size());
+  const int nm = static_cast<int>(vocab_.modes.size());
+  const int w = workload_index >= 0 && workload_index < nw ? workload_index + 1 : 0;
+  const int m = mode_index >= 0 && mode_index < nm ? mode_index + 1 : 0;
+  return w * (nm + 1) + m;
+}
+
 void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mode_index,
-                             EvalResult* out) const {
+                             EvalResult* out, uint64_t context_key) const {
   const size_t n = rules_.size();
   if (out->book_id_ != id_) {
     out->fired.assign(n, 0);
@@ -75,7 +83,13 @@ void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mo
     out->set_total.assign(sets_.size(), 0);
     out->memo_.assign(program_.regexes.size() * internal::RegexMemo::kWays, internal::RegexMemo());
     out->book_id_ = id_;
+    out->context_key_ = 0;
   }
+  const int list = ApplicableList(workload_index, mode_index);
+  // The context rules' results in `out` are still right: same context, same applicable list.
+  const bool reuse = context_key != 0 && context_key == out->context_key_ && list == out->list_;
+  out->context_key_ = context_key;
+  out->list_ = list;
   std::fill(out->set_total.begin(), out->set_total.end(), 0.0);
   out->cap = -1;
   out->cap_rule = -1;
@@ -83,62 +97,61 @@ void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mo
   out->gate_rule = -1;
   out->faults = 0;
   internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
-  const uint64_t wbit = Bit(workload_index);
-  const uint64_t mbit = Bit(mode_index);
   uint8_t* fired = out->fired.data();
   double* contribution = out->contribution.data();
   uint8_t* faults_of = out->faults_of.data();
   double* set_total = out->set_total.data();
-  if (n > 0) {
+  if (!reuse && n > 0) {
+    // Rules that do not apply stay at zero; with `reuse` they already are.
     std::memset(fired, 0, n);
     std::memset(contribution, 0, n * sizeof(double));  // all-zero bits are 0.0
     std::memset(faults_of, 0, n);
   }
   const double* nums = facts.numbers();
 
-  for (size_t i = 0; i < n; ++i) {
+  for (int32_t i : applicable_[list]) {
     const Rule& r = rules_[i];
-    if (!(r.workload_mask & wbit) || !(r.mode_mask & mbit)) continue;
-    ctx.faults = 0;
-    bool f;
-    if (r.when_leaves > 0) {
-      f = true;
-      for (int k = 0; k < r.when_leaves && f; ++k) {
-        f = internal::RunLeafCondition(program_, r.when_leaf[k], &ctx) !=
-            static_cast<bool>((r.when_negate >> k) & 1);
-      }
-    } else if (r.when < 0) {
-      f = r.when_constant;
-    } else {
-      f = internal::Run(program_, r.when, &ctx).b;
-    }
-    if (f) {
-      double s;
-      if (r.score_is_leaf) {
-        s = nums[r.score_slot];
-        for (int k = 0; k < r.score_ops; ++k) {
-          s = internal::RunLeafScore(s, r.score_op[k], &ctx.faults);
+    if (!(reuse && r.context_only)) {
+      ctx.faults = 0;
+      bool f;
+      if (r.when_leaves > 0) {
+        f = true;
+        for (int k = 0; k < r.when_leaves && f; ++k) {
+          f = internal::RunLeafCondition(program_, r.when_leaf[k], &ctx) !=
+              static_cast<bool>((r.when_negate >> k) & 1);
         }
-      } else if (r.score < 0) {
-        s = r.score_constant;
+      } else if (r.when < 0) {
+        f = r.when_constant;
       } else {
-        s = internal::Run(program_, r.score, &ctx).num;
+        f = internal::Run(program_, r.when, &ctx).b;
       }
-      fired[i] = 1;
+      double s = 0;
+      if (f) {
+        if (r.score_is_leaf) {
+          s = nums[r.score_slot];
+          for (int k = 0; k < r.score_ops; ++k) {
+            s = internal::RunLeafScore(s, r.score_op[k], &ctx.faults);
+          }
+        } else if (r.score < 0) {
+          s = r.score_constant;
+        } else {
+          s = internal::Run(program_, r.score, &ctx).num;
+        }
+      }
+      fired[i] = f;
       contribution[i] = s;
-      set_total[r.set] += s;
-      if (r.cap > out->cap) {
-        out->cap = r.cap;
-        out->cap_rule = static_cast<int>(i);
-      }
-      if (r.gate && !out->gated) {
-        out->gated = true;
-        out->gate_rule = static_cast<int>(i);
-      }
-    }
-    if (ctx.faults != 0) {
       faults_of[i] = ctx.faults;
-      ++out->faults;
+    }
+    if (faults_of[i] != 0) ++out->faults;
+    if (!fired[i]) continue;
+    set_total[r.set] += contribution[i];
+    if (r.cap > out->cap) {
+      out->cap = r.cap;
+      out->cap_rule = i;
+    }
+    if (r.gate && !out->gated) {
+      out->gated = true;
+      out->gate_rule = i;
     }
   }
 }
@@ -147,8 +160,7 @@ Explanation CompiledRules::Explain(const FactValues& facts, int workload_index,
                                    int mode_index) const {
   Explanation ex;
   ex.set_total.assign(sets_.size(), 0);
-  std::vector<internal::RegexMemo> memo(program_.regexes.size() * internal::RegexMemo::kWays);
-  internal::RunContext ctx = Context(facts, workload_index, mode_index, memo.data());
+  internal::RunContext ctx = Context(facts, workload_index, mode_index, nullptr);
   for (size_t i = 0; i < rules_.size(); ++i) {
     const Rule& r = rules_[i];
     RuleTrace t;
@@ -207,10 +219,27 @@ class RulesCompiler {
     internal::ExprCompiler compiler(*out_->schema_, out_->vocab_, &out_->program_);
     for (const RuleDef& d : book_.rules) CompileRule(d, &compiler);
     if (diags_->error_count() > errors_before) return nullptr;
+    ListApplicable();
     return std::shared_ptr<const CompiledRules>(out_.release());
   }
 
  private:
+  // CompiledRules::applicable_: for "no workload" (-1) and every workload, times "no mode"
+  // and every mode, the rules that apply, in book order.
+  void ListApplicable() {
+    const int nw = static_cast<int>(out_->vocab_.workloads.size());
+    const int nm = static_cast<int>(out_->vocab_.modes.size());
+    out_->applicable_.assign((nw + 1) * (nm + 1), {});
+    for (int w = -1; w < nw; ++w) {
+      for (int m = -1; m < nm; ++m) {
+        std::vector<int32_t>& list = out_->applicable_[out_->ApplicableList(w, m)];
+        for (size_t i = 0; i < out_->rules_.size(); ++i) {
+          if (out_->Applicable(out_->rules_[i], w, m)) list.push_back(static_cast<int32_t>(i));
+        }
+      }
+    }
+  }
+
   void Warn(std::string code, const Location& where, std::string message, std::string hint = "") {
     if (options_.warnings) diags_->Warning(std::move(code), where, std::move(message), std::move(hint));
   }
@@ -388,6 +417,7 @@ class RulesCompiler {
           }
         } else {
           r.when = e.entry;
+          r.context_only = !e.reads_candidate_facts;
           LeafConjunction(e.entry, &r);
         }
       }
@@ -402,6 +432,7 @@ class RulesCompiler {
         } else {
           r.score = e.entry;
           score_zero = false;
+          r.context_only = r.context_only && !e.reads_candidate_facts;
           LeafScore(e.entry, &r);
         }
       }

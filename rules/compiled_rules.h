@@ -100,6 +100,8 @@ struct EvalResult {
 
   // Scratch owned by the evaluator.
   uint64_t book_id_ = 0;
+  uint64_t context_key_ = 0;  // of the evaluation whose results these are
+  int list_ = -1;             // its applicable-rules list (workload x mode)
   std::vector<internal::RegexMemo> memo_;
 };
 
@@ -145,8 +147,15 @@ class CompiledRules {
   // without a `workloads` (`modes`) list apply, and workload.id (mode.id) reads "". `facts`
   // must have been built from schema() (checked: a different schema aborts). Pure: no
   // allocation after `out` is sized, no name lookup, no I/O.
-  void Evaluate(const FactValues& facts, int workload_index, int mode_index,
-                EvalResult* out) const;
+  //
+  // `context_key` lets a caller that evaluates many candidates in one context (one GPU,
+  // model, workload and mode; only quant.*, fit.* and the like change) skip the rules that
+  // read only context facts (FactSchema::MarkContext): when it is not 0 and equals the key of
+  // the evaluation `out` holds, for the same workload and mode, their results in `out` are
+  // kept. The caller promises that no context fact has changed while it passes the same key;
+  // 0 evaluates every rule. Results are identical either way.
+  void Evaluate(const FactValues& facts, int workload_index, int mode_index, EvalResult* out,
+                uint64_t context_key = 0) const;
 
   // The slow path for `rules explain`: every rule, fired or not, its contribution, faults
   // and rendered sentence. Agrees with Evaluate() on every number.
@@ -182,9 +191,12 @@ class CompiledRules {
     int32_t set = 0;
     int32_t cap = -1;
     bool gate = false;
+    bool context_only = true;  // `when` and `score` read only context facts
   };
 
   bool Applicable(const Rule& r, int workload_index, int mode_index) const;
+  // Index into applicable_ for a workload and mode (out of range: "none").
+  int ApplicableList(int workload_index, int mode_index) const;
   internal::RunContext Context(const FactValues& facts, int workload_index, int mode_index,
                                internal::RegexMemo* memo) const;
 
@@ -194,6 +206,7 @@ class CompiledRules {
   std::vector<std::string> sets_;
   std::vector<RuleInfo> info_;
   std::vector<Rule> rules_;
+  std::vector<std::vector<int32_t>> applicable_;  // [ApplicableList(w, m)]: rule indexes
   std::vector<internal::CompiledTemplate> says_;
   std::vector<RuleBook::Disabled> disabled_;
   internal::Program program_;

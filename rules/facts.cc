@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "absl/status/status.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 
 namespace fitrank::rules {
@@ -29,10 +30,10 @@ absl::string_view TypeName(Type t) {
 FactSchema::FactSchema() {
   facts_.push_back({std::string(kWorkloadId), Type::kString,
                     "The workload being evaluated (chat, coding, agentic, rag, reasoning, ...)",
-                    "", -1, true});
+                    "", -1, true, true});
   facts_.push_back({std::string(kModeId), Type::kString,
                     "The operating mode being evaluated (balanced, interactive, ...)", "", -1,
-                    true});
+                    true, true});
 }
 
 bool FactSchema::IsValidName(absl::string_view name) {
@@ -108,6 +109,14 @@ StringFact FactSchema::String(absl::string_view name, absl::string_view doc) {
 StringListFact FactSchema::StringList(absl::string_view name, absl::string_view doc) {
   int32_t i = OrDie(Add(name, Type::kStringList, doc));
   return {facts_[i].slot, i};
+}
+
+void FactSchema::MarkContext(absl::string_view ns) {
+  for (FactDecl& d : facts_) {
+    if (d.name.size() > ns.size() && absl::StartsWith(d.name, ns) && d.name[ns.size()] == '.') {
+      d.context = true;
+    }
+  }
 }
 
 const FactDecl* FactSchema::Find(absl::string_view name) const {

@@ -75,6 +75,9 @@ struct FactDecl {
   std::string unit;  // "%", "GB", "tok/s", "ms"; empty if none
   int32_t slot = -1;  // index into the value array of `type`
   bool builtin = false;  // workload.id, mode.id: set by Evaluate(), not by FactValues
+  // A context fact keeps its value across the candidates the caller evaluates under one
+  // context key (CompiledRules::Evaluate); the built-ins always are.
+  bool context = false;
 };
 
 class FactSchema {
@@ -91,6 +94,12 @@ class FactSchema {
   BoolFact Bool(absl::string_view name, absl::string_view doc);
   StringFact String(absl::string_view name, absl::string_view doc);
   StringListFact StringList(absl::string_view name, absl::string_view doc);
+
+  // Marks every fact declared so far whose name starts with `ns` + "." as a context fact: one
+  // whose value the engine fills once for many candidates (the GPU, the model, the workload),
+  // as opposed to one that changes with every candidate (its fit, its speed). Rules that read
+  // only context facts are evaluated once per context (see CompiledRules::Evaluate).
+  void MarkContext(absl::string_view ns);
 
   // The declaration named `name`, or nullptr.
   const FactDecl* Find(absl::string_view name) const;

@@ -88,6 +88,9 @@ class Checker {
         errors_(errors),
         info_(ast.nodes.size()) {}
 
+  // True once a fact that is not a context fact (FactDecl::context) has been checked.
+  bool reads_candidate_facts() const { return reads_candidate_facts_; }
+
   const Info& Check(int32_t i) {
     const Node& n = ast_.at(i);
     switch (n.kind) {
@@ -219,6 +222,7 @@ class Checker {
       Error(n.begin, "unknown-fact", absl::StrCat("unknown fact `", n.text, "`"), hint);
       return;
     }
+    if (!d->context) reads_candidate_facts_ = true;
     in.type = d->type;
     in.fact = d;
     in.fact_index = static_cast<int32_t>(d - schema_.facts().data());
@@ -680,6 +684,7 @@ class Checker {
   bool allow_score_;
   std::vector<ExprError>* errors_;
   std::vector<Info> info_;
+  bool reads_candidate_facts_ = false;
 };
 
 // Emits code for a checked tree.
@@ -1055,6 +1060,7 @@ CompiledExpr ExprCompiler::Compile(absl::string_view text, const Ast& ast,
   }
   out.ok = true;
   out.type = root.type;
+  out.reads_candidate_facts = checker.reads_candidate_facts();
   if (root.fact != nullptr && ast.at(ast.root).kind == NodeKind::kFact) {
     out.fact_index = root.fact_index;
   }

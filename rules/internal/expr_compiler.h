@@ -39,6 +39,8 @@ struct CompiledExpr {
   std::optional<Constant> constant;
   // For a bare fact reference (`{fit.kind}` in a template): its index in the schema, else -1.
   int32_t fact_index = -1;
+  // It reads a fact that is not a context fact (FactDecl::context).
+  bool reads_candidate_facts = false;
 };
 
 class ExprCompiler {

@@ -31,6 +31,52 @@ TEST(Facts, EveryNamespaceIsDeclaredWithDocs) {
   EXPECT_EQ(schema.Find("perf.decode_tok_s")->unit, "tok/s");
 }
 
+// Rules that read only context facts are evaluated once per context (CompiledRules::
+// Evaluate): every fact FillCandidate sets must not be one, and every fact the other layers
+// set must be one.
+TEST(Facts, ContextFactsAreExactlyTheOnesFilledOncePerContext) {
+  const testing::ShippedEngine& e = Shipped();
+  rules::FactSchema schema;
+  Facts facts(&schema);
+  fitrank::Setup setup = e.SetupOf("RTX 4090");
+  const Workload& workload = *e.profiles->FindWorkload("coding").found;
+  WorkloadShape shape = ShapeFor(workload, e.profiles->default_mode());
+  const Model& model = *e.catalog->FindModel("qwen3-32b").found;
+  const Quant& quant = *e.catalog->FindQuant("Q4_K_M").found;
+  const Runtime* runtime = e.catalog->RuntimeById("llama.cpp");
+  ASSERT_NE(runtime, nullptr);
+  EstimateInput in;
+  in.setup = &setup;
+  in.model = &model;
+  in.quant = &quant;
+  in.runtime = runtime;
+  Estimate estimate;
+  e.estimator->Run(in, &estimate);
+
+  auto set_facts = [&](auto fill) {
+    rules::FactValues v(schema);
+    fill(&v);
+    std::vector<std::string> names;
+    for (size_t i = 0; i < schema.facts().size(); ++i) {
+      if (v.IsSet(static_cast<int32_t>(i))) names.push_back(schema.facts()[i].name);
+    }
+    return names;
+  };
+  std::vector<std::string> outer = set_facts([&](rules::FactValues* v) {
+    facts.FillSetup(setup, SetupPrice{1599, 1599, 0, true}, v);
+    facts.FillWorkload(shape, v);
+    facts.FillModel(model, DescribeCapabilities(model, workload, *e.profiles), "2025-10-01", v);
+  });
+  std::vector<std::string> candidate = set_facts([&](rules::FactValues* v) {
+    facts.FillCandidate(model, quant, runtime, false, *setup.devices[0].gpu, 1, estimate, shape,
+                        v);
+  });
+  EXPECT_GT(outer.size(), 40u);
+  EXPECT_GT(candidate.size(), 30u);
+  for (const std::string& name : outer) EXPECT_TRUE(schema.Find(name)->context) << name;
+  for (const std::string& name : candidate) EXPECT_FALSE(schema.Find(name)->context) << name;
+}
+
 TEST(Facts, MonthsBetweenDates) {
   EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-04-01", "2025-10-01"), 6);
   EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-04", "2025-04-01"), 0);

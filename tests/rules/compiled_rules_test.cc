@@ -289,6 +289,50 @@ TEST_F(BookTest, EvalResultIsReusedAcrossBooks) {
   EXPECT_EQ(r.fired[5], 1);
 }
 
+// A rule that reads only context facts keeps its result while the caller passes the same
+// context key (and the same workload and mode); rules that read candidate facts never do.
+TEST_F(BookTest, ContextRulesKeepTheirResultsUnderOneContextKey) {
+  t.schema->MarkContext("model");
+  EXPECT_TRUE(t.schema->Find("model.name")->context);
+  EXPECT_TRUE(t.schema->Find("workload.id")->context);
+  EXPECT_FALSE(t.schema->Find("fit.kind")->context);
+  EXPECT_FALSE(t.schema->Find("price.usd")->context);
+  auto book = Load();
+  ASSERT_TRUE(book);
+  EvalResult keyed, plain;
+  facts.Set(t.kind, "offload");
+  facts.Set(t.offload, 5);
+  facts.Set(t.thinking, true);
+  facts.Set(t.name, "Qwen2.5-Coder-32B");
+  book->Evaluate(facts, /*coding*/ 1, 0, &keyed, /*context_key=*/7);
+  // Only candidate facts change: the same results as a full evaluation.
+  facts.Set(t.offload, 10);
+  book->Evaluate(facts, 1, 0, &keyed, 7);
+  book->Evaluate(facts, 1, 0, &plain);
+  EXPECT_EQ(keyed.fired, plain.fired);
+  EXPECT_EQ(keyed.contribution, plain.contribution);
+  EXPECT_EQ(keyed.set_total, plain.set_total);
+  EXPECT_EQ(keyed.cap, plain.cap);
+  EXPECT_EQ(keyed.contribution[1], -40);
+  // A context fact changed under the same key breaks the caller's promise: the coder rule
+  // keeps its result (which is what makes the key cheap). A new key evaluates it again.
+  facts.Set(t.name, "Llama-3");
+  book->Evaluate(facts, 1, 0, &keyed, 7);
+  EXPECT_EQ(keyed.fired[3], 1);
+  book->Evaluate(facts, 1, 0, &keyed, 8);
+  EXPECT_EQ(keyed.fired[3], 0);
+  // Another workload and mode under the same key: every applicable rule runs.
+  facts.Set(t.name, "Qwen2.5-Coder-32B");
+  book->Evaluate(facts, 1, 0, &keyed, 9);
+  book->Evaluate(facts, /*reasoning*/ 4, /*background*/ 2, &keyed, 9);
+  EXPECT_EQ(keyed.fired[3], 0);
+  EXPECT_EQ(keyed.fired[4], 1);
+  EXPECT_EQ(keyed.contribution[4], 1);  // 10 / fit.offload_pct: a candidate rule
+  facts.Set(t.offload, 5);
+  book->Evaluate(facts, 4, 2, &keyed, 9);
+  EXPECT_EQ(keyed.contribution[4], 2);
+}
+
 // Evaluate() takes inline fast paths (single tests, conjunctions of tests, `fact OP k`
 // scores); Explain() always runs the interpreter. Over random candidates they must agree.
 TEST_F(BookTest, FastPathsAgreeWithTheInterpreter) {

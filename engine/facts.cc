@@ -5,7 +5,6 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_join.h"
-#include "absl/strings/str_split.h"
 #include "catalog/vocabulary.h"
 #include "engine/estimator.h"
 #include "engine/setup.h"
@@ -63,13 +62,17 @@ ModelWorkloadText DescribeCapabilities(const Model& model, const Workload& workl
 }
 
 double Facts::MonthsBetween(absl::string_view date, absl::string_view reference) {
+  // "YYYY[-MM[-DD]]" as months; no allocation (FillModel calls this per model and query).
   auto months = [](absl::string_view d, double* out) {
-    std::vector<absl::string_view> parts = absl::StrSplit(d, '-');
-    int y = 0, m = 6, day = 15;  // a bare year counts from its middle
-    if (parts.empty() || !absl::SimpleAtoi(parts[0], &y) || y < 1900) return false;
-    if (parts.size() > 1 && !absl::SimpleAtoi(parts[1], &m)) return false;
-    if (parts.size() > 2 && !absl::SimpleAtoi(parts[2], &day)) return false;
-    *out = y * 12.0 + (m - 1) + (day - 1) / 30.0;
+    int part[3] = {0, 6, 15};  // a bare year counts from its middle
+    for (int i = 0;; ++i) {
+      const size_t dash = d.find('-');
+      if (i < 3 && !absl::SimpleAtoi(d.substr(0, dash), &part[i])) return false;
+      if (dash == absl::string_view::npos) break;
+      d.remove_prefix(dash + 1);
+    }
+    if (part[0] < 1900) return false;
+    *out = part[0] * 12.0 + (part[1] - 1) + (part[2] - 1) / 30.0;
     return true;
   };
   double a = 0, b = 0;

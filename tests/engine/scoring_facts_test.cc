@@ -83,6 +83,9 @@ TEST(Facts, MonthsBetweenDates) {
   EXPECT_NEAR(Facts::MonthsBetween("2024", "2025-06-15"), 12, 0.01);
   EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2026-01-01", "2025-01-01"), 0);  // never negative
   EXPECT_DOUBLE_EQ(Facts::MonthsBetween("soon", "2025-01-01"), 0);
+  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-", "2025-06-15"), 0);    // unparsable: 0
+  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-x-01", "2025-06-15"), 0);
+  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("1850", "2025-06-15"), 0);
 }
 
 TEST(Facts, ShapeScalesTheWorkloadByTheMode) {

@@ -148,9 +148,11 @@ std::string FaultText(uint8_t faults);
 // Memo of regex results. Each regex has kWays entries, picked by the subject's address and
 // length (cheap; catalog strings keep their address across candidates) and checked against a
 // copy of the subject's content, so a hit is always exact whatever the caller does with its
-// strings. Subjects longer than kMaxLen are not memoised.
+// strings. Subjects longer than kMaxLen are not memoised. kWays is sized so that every model
+// name of a catalog (428 today) can stay memoised while a sweep goes from GPU to GPU: a
+// scratch record meets each model once per GPU (~57 KB per regex and evaluation record).
 struct RegexMemo {
-  static constexpr int kWays = 8;
+  static constexpr int kWays = 1024;
   static constexpr int kMaxLen = 54;
   uint8_t len = 0;
   bool valid = false;
@@ -189,8 +191,9 @@ Value Run(const Program& program, int32_t entry, RunContext* ctx);
 // and one constant (`-4 * fit.offload_pct`). CompiledRules runs those inline, without
 // entering Run(); the results are identical.
 
+// Most strings compared differ in length or first byte: test those before calling memcmp.
 inline bool StrEq(const char* a, size_t an, const char* b, size_t bn) {
-  return an == bn && (an == 0 || std::memcmp(a, b, an) == 0);
+  return an == bn && (an == 0 || (a[0] == b[0] && std::memcmp(a, b, an) == 0));
 }
 
 inline bool ListHas(const StringListRef& l, absl::string_view s) {

@@ -1,6 +1,9 @@
 #include "base/text.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdint>
 #include <numeric>
 
 #include "absl/strings/ascii.h"
@@ -66,6 +69,33 @@ std::string QuotedList(const std::vector<std::string>& items, absl::string_view 
 std::string DidYouMean(const std::vector<std::string>& matches) {
   if (matches.empty()) return "";
   return absl::StrCat("did you mean ", QuotedList(matches), "?");
+}
+
+void AppendFixed(std::string* out, double v, int decimals) {
+  static constexpr double kScale[] = {1, 10, 100, 1000};
+  const double scaled = std::fabs(v) * kScale[decimals];
+  const double frac = scaled - std::floor(scaled);
+  // Below 1e9 the product is within 2e-7 of |v| x 10^d, so rounding it half up gives the
+  // correctly rounded digits unless it lies within 1e-6 of a tie: ties, huge numbers, NaN and
+  // infinities go to to_chars.
+  if (!(scaled < 1e9) || std::fabs(frac - 0.5) < 1e-6) {
+    char buf[352];  // the largest double has 309 digits
+    auto r = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::fixed, decimals);
+    out->append(buf, r.ptr);
+    return;
+  }
+  uint64_t n = static_cast<uint64_t>(scaled + 0.5);
+  char buf[32];
+  char* end = buf + sizeof(buf);
+  char* p = end;
+  for (int d = 0; d < decimals; ++d, n /= 10) *--p = static_cast<char>('0' + n % 10);
+  if (decimals > 0) *--p = '.';
+  do {
+    *--p = static_cast<char>('0' + n % 10);
+    n /= 10;
+  } while (n > 0);
+  if (std::signbit(v)) *--p = '-';
+  out->append(p, end);
 }
 
 }  // namespace fitrank

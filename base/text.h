@@ -1,4 +1,5 @@
-// Name matching helpers shared by catalog lookup, rule compilation and the CLI.
+// Text helpers shared by catalog lookup, rule compilation and the CLI: name matching and
+// number formatting.
 #ifndef FITRANK_BASE_TEXT_H_
 #define FITRANK_BASE_TEXT_H_
 
@@ -26,6 +27,11 @@ std::string QuotedList(const std::vector<std::string>& items, absl::string_view 
 
 // "did you mean `x`?" / "did you mean `x`, `y` or `z`?" or "" when `matches` is empty.
 std::string DidYouMean(const std::vector<std::string>& matches);
+
+// Appends `v` with `decimals` (0-3) digits after the point, byte for byte what
+// std::to_chars(chars_format::fixed, decimals) writes (correctly rounded; "-0.00" for small
+// negatives; "nan", "inf"), several times faster: sweeps write millions of numbers.
+void AppendFixed(std::string* out, double v, int decimals);
 
 }  // namespace fitrank
 

@@ -1,7 +1,6 @@
 // fitrank sweep: every GPU x workload x mode (x model x quantization) ranked, streamed as JSON
 // lines or CSV for spreadsheets and dashboards. One row per model that runs, at its best
 // quantization, in rank order.
-#include <charconv>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
@@ -20,12 +19,6 @@ constexpr const char* kColumns[] = {
     "model",        "params_b",   "quant",        "grade",      "score",       "quality",
     "decode_tok_s", "user_tok_s", "ttft_ms",      "context",    "fit",         "headroom_pct",
     "offload_pct",  "memory_gb",  "usable_gb",    "runtime",    "gpus"};
-
-void AppendNumber(std::string* out, double v, int decimals) {
-  char buf[64];
-  auto r = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::fixed, decimals);
-  out->append(buf, r.ptr);
-}
 
 // A text cell: CSV quotes when needed; JSON escapes.
 void AppendText(std::string* out, absl::string_view s, bool json) {
@@ -118,7 +111,7 @@ class RowWriter {
   }
   void Num(std::string* out, double v, int decimals) {
     Key(out);
-    AppendNumber(out, v, decimals);
+    AppendFixed(out, v, decimals);
   }
 
   bool json_;

@@ -90,6 +90,17 @@ class Catalog {
   friend class CatalogBuilder;  // catalog/builder.h fills the vectors and the index
 };
 
+// The share 0-1 of `model`'s quality kept at `quant`: the quant's quality_retention (measured
+// against 16-bit weights), except that a model loses nothing at the quant it was published in
+// (Model::release_quant) or at 16 bits and more (the published weights, upcast).
+inline double QualityRetention(const Model& model, const Quant& quant) {
+  if (!model.release_quant.empty() &&
+      (quant.id == model.release_quant || quant.family == "float")) {
+    return 1.0;
+  }
+  return quant.quality_retention;
+}
+
 }  // namespace fitrank
 
 #endif  // FITRANK_CATALOG_CATALOG_H_

@@ -123,6 +123,7 @@ std::unique_ptr<Catalog> Catalog::Load(const FileSource& source, Diagnostics* ou
     ci::CheckRefs(quants.places, Ids(runtimes), "runtime", "catalog/runtimes.yaml", diags);
   }
   if (gpus.read) ci::CheckRefs(prices.places, Ids(gpus), "gpu", "catalog/gpus.yaml", diags);
+  if (quants.read) ci::CheckRefs(models.places, Ids(quants), "quant", "catalog/quants.yaml", diags);
 
   if (!local.empty()) {
     // File by file (in the order problems first appear), top to bottom within a file.

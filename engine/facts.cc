@@ -156,11 +156,15 @@ Facts::Facts(rules::FactSchema* s) {
                                        "Hardware precision it needs to run natively (FP8, FP4) or empty");
   quant_bits = s->Number("quant.bits", "Nominal bits per weight", "bits");
   quant_bpw = s->Number("quant.bpw", "Effective bits per weight of real files", "bits");
-  quant_quality_retention = s->Number("quant.quality_retention", "Quality kept vs 16-bit, 0-1");
-  quant_retention_pct = s->Number("quant.retention_pct", "Quality kept vs 16-bit", "%");
+  quant_quality_retention = s->Number(
+      "quant.quality_retention",
+      "Quality kept vs the published weights (16-bit, or the model's release quant), 0-1");
+  quant_retention_pct = s->Number("quant.retention_pct", "quant.quality_retention in percent", "%");
   quant_effective_quality = s->Number("quant.effective_quality",
                                       "model.quality.score x quant.quality_retention, 0-100");
   quant_hw_native = s->Bool("quant.hw_native", "The GPU supports the precision the quant needs");
+  quant_release = s->Bool("quant.release",
+                          "The precision the model was published in, below 16 bits (gpt-oss: MXFP4)");
   // fit.*
   fit_kind = s->String("fit.kind", "native-comfortable | native-tight | offload | no-fit");
   fit_kv_cache = s->String("fit.kv_cache",
@@ -327,9 +331,11 @@ void Facts::FillCandidate(const Model& model, const Quant& quant, const Runtime*
   v->Set(quant_requires_precision, quant.requires_precision);
   v->Set(quant_bits, quant.bits);
   v->Set(quant_bpw, e.bpw > 0 ? e.bpw : quant.bpw);
-  v->Set(quant_quality_retention, quant.quality_retention);
-  v->Set(quant_retention_pct, 100 * quant.quality_retention);
-  v->Set(quant_effective_quality, model.quality.score * quant.quality_retention);
+  const double retention = QualityRetention(model, quant);
+  v->Set(quant_quality_retention, retention);
+  v->Set(quant_retention_pct, 100 * retention);
+  v->Set(quant_effective_quality, model.quality.score * retention);
+  v->Set(quant_release, quant.id == model.release_quant);
   v->Set(quant_hw_native, quant.requires_precision.empty() ||
                               std::find(gpu.precisions.begin(), gpu.precisions.end(),
                                         quant.requires_precision) != gpu.precisions.end());

@@ -124,7 +124,7 @@ class Facts {
   rules::StringFact quant_id, quant_family, quant_requires_precision;
   rules::NumberFact quant_bits, quant_bpw, quant_quality_retention, quant_retention_pct,
       quant_effective_quality;
-  rules::BoolFact quant_hw_native;
+  rules::BoolFact quant_hw_native, quant_release;
   // fit.*
   rules::StringFact fit_kind, fit_kv_cache;
   rules::BoolFact fit_native, fit_runs;

@@ -69,8 +69,8 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     row.quant = quant.id;
     row.bits = quant.bits;
     row.bpw = quant.bpw;
-    row.quality_retention = quant.quality_retention;
-    row.quality_label = env.policy->QualityLabelFor(quant.quality_retention);
+    row.quality_retention = QualityRetention(model, quant);
+    row.quality_label = env.policy->QualityLabelFor(row.quality_retention);
     LlmRun run = RunLlm(env, setup, model, quant, shape);
     row.memory_gb = run.estimate.memory.total_gb;
     if (run.runtime == nullptr || !run.runnable()) {

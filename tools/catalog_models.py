@@ -133,6 +133,22 @@ _REASON_RE = re.compile(r"(^|-)r1(-|$)|qwq|think|reasoning|magistral")
 _CAP_ORDER = ["code", "reasoning", "tools", "vision", "multilingual", "long-context", "audio",
               "math"]
 
+# Models whose published weights are below 16 bits: the catalog quant they were released in
+# (their quality scores were measured on those weights). From each repo's config.json
+# `quantization_config` and model card; catalog/catalog.h QualityRetention uses it.
+_MXFP4 = ("MXFP4", "config.json quantization_config quant_method mxfp4: MoE expert weights "
+                   "trained and released in MXFP4, attention in BF16 (model card)")
+_FP8_BLOCK = ("FP8", "config.json quantization_config quant_method fp8 (e4m3, 128x128 weight "
+                     "blocks): weights released in FP8 (model card)")
+RELEASE_QUANT = {
+    "gpt-oss-20b": _MXFP4, "gpt-oss-120b": _MXFP4,
+    "deepseek-v3": _FP8_BLOCK, "deepseek-v3-base": _FP8_BLOCK, "deepseek-v3-0324": _FP8_BLOCK,
+    "deepseek-r1": _FP8_BLOCK, "deepseek-r1-0528": _FP8_BLOCK, "deepseek-v3.1": _FP8_BLOCK,
+    "deepseek-v3.1-terminus": _FP8_BLOCK, "deepseek-v3.2-exp": _FP8_BLOCK,
+    "deepseek-v3.2": _FP8_BLOCK, "kimi-k2-instruct": _FP8_BLOCK,
+    "kimi-k2-instruct-0905": _FP8_BLOCK, "minimax-m2": _FP8_BLOCK, "minimax-m2.1": _FP8_BLOCK,
+}
+
 ELO_OFFSET = 975.0
 ELO_PER_POINT = 5.0
 
@@ -677,6 +693,13 @@ def build_models(csv_path, llmfit_path):
     for m in recs:
         m["capabilities"] = capabilities(m)
         m["quality"] = quality(m, recs, qm)
+        quant, why = RELEASE_QUANT.get(m["id"], ("", ""))
+        m["release_quant"] = quant
+        if why:
+            m["notes"] += f"; release_quant {quant}: {why}"
+    unknown = set(RELEASE_QUANT) - {m["id"] for m in recs}
+    if unknown:
+        problems.append(f"RELEASE_QUANT names models not in the catalog: {sorted(unknown)}")
     cands = [alias_candidates(m) for m in recs]
     return recs, cands, dropped, qm, problems
 

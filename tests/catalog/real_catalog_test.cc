@@ -193,6 +193,32 @@ TEST(ShippedCatalogTest, IQ4XSKeepsWhatQ4KSKeeps) {
   EXPECT_LT(iq4->bpw, q4ks->bpw);
 }
 
+// A model loses nothing at the precision it was published in, nor upcast to 16 bits; other
+// quants keep what their table says (measured against 16-bit weights).
+TEST(ShippedCatalogTest, ReleaseQuantKeepsFullQuality) {
+  const Catalog& c = testing::ShippedCatalog();
+  const Model* oss = c.ModelById("gpt-oss-120b");
+  const Model* dsv3 = c.ModelById("deepseek-v3");
+  const Model* llama = c.ModelById("llama-3.1-8b-instruct");
+  ASSERT_TRUE(oss != nullptr && dsv3 != nullptr && llama != nullptr);
+  EXPECT_EQ(oss->release_quant, "MXFP4");
+  EXPECT_EQ(dsv3->release_quant, "FP8");
+  EXPECT_EQ(llama->release_quant, "");
+  const Quant& mxfp4 = *c.QuantById("MXFP4");
+  const Quant& fp8 = *c.QuantById("FP8");
+  const Quant& f16 = *c.QuantById("F16");
+  const Quant& q4 = *c.QuantById("Q4_K_M");
+  EXPECT_LT(mxfp4.quality_retention, 1.0);
+  EXPECT_EQ(QualityRetention(*oss, mxfp4), 1.0);
+  EXPECT_EQ(QualityRetention(*oss, f16), 1.0);
+  EXPECT_EQ(QualityRetention(*oss, q4), q4.quality_retention);
+  EXPECT_EQ(QualityRetention(*dsv3, fp8), 1.0);
+  EXPECT_EQ(QualityRetention(*dsv3, mxfp4), mxfp4.quality_retention);
+  EXPECT_EQ(QualityRetention(*llama, mxfp4), mxfp4.quality_retention);
+  EXPECT_EQ(QualityRetention(*llama, fp8), fp8.quality_retention);
+  EXPECT_EQ(QualityRetention(*llama, f16), f16.quality_retention);
+}
+
 TEST(ShippedCatalogTest, DiffusionModelsAreComplete) {
   int video = 0;
   for (const DiffusionModel& d : testing::ShippedCatalog().diffusion()) {

@@ -22,7 +22,8 @@ bool HasCap(const Model& m, const std::string& cap) {
 // fit and usable context at least as good, the same kind of model (thinking or not), every
 // capability the workload requires or prefers that the top pick has, and clearly higher
 // quality (checked by the caller: the rules' own quality set score, which discounts
-// estimated figures and floors hopeless ones, must be higher by `margin`).
+// estimated figures and floors hopeless ones, must be higher by 2 points) while being as easy
+// to get running (the ecosystem set score: a one-command install is worth something).
 bool AtLeastAsGoodApartFromQuality(const CandidateEval& other, const CandidateEval& top,
                                    const Workload& w) {
   if (other.quality <= top.quality) return false;
@@ -45,23 +46,24 @@ TEST(PropertyRanking, TopPickIsNeverDominatedAnywhereInTheCatalog) {
   SweepPlan plan;
   plan.modes = {&e.profiles->default_mode()};
   const int quality_set = e.evaluator->rules().FindSet("quality");
+  const int ecosystem_set = e.evaluator->rules().FindSet("ecosystem");
   ASSERT_GE(quality_set, 0);
+  ASSERT_GE(ecosystem_set, 0);
   int cells = 0, checked = 0;
   std::vector<std::string> failures;
   RunSweep(*e.evaluator, plan, [&](const SweepCell& cell) {
     ++cells;
     if (cell.ranking.ranked.empty()) return;
     const CandidateEval& top = cell.ranking.ranked[0];
-    double top_quality = -1;
+    std::vector<double> top_sets;
     for (size_t i = 1; i < cell.ranking.ranked.size(); ++i) {
       const CandidateEval& other = cell.ranking.ranked[i];
       ++checked;
       if (!AtLeastAsGoodApartFromQuality(other, top, *cell.workload)) continue;
-      if (top_quality < 0) {
-        top_quality = e.evaluator->Explain(*cell.query, top).set_score[quality_set];
-      }
-      double other_quality = e.evaluator->Explain(*cell.query, other).set_score[quality_set];
-      if (other_quality > top_quality + 2.0) {
+      if (top_sets.empty()) top_sets = e.evaluator->Explain(*cell.query, top).set_score;
+      std::vector<double> other_sets = e.evaluator->Explain(*cell.query, other).set_score;
+      if (other_sets[quality_set] > top_sets[quality_set] + 2.0 &&
+          other_sets[ecosystem_set] >= top_sets[ecosystem_set]) {
         failures.push_back(absl::StrCat(cell.gpu->name, " / ", cell.workload->id, ": top ",
                                         top.model->id, " ", top.quant->id, " (q ", top.quality,
                                         ", ", top.user_tok_s, " tok/s) is dominated by #", i + 1,

@@ -85,12 +85,14 @@ void MapReader::WrongType(absl::string_view key, YamlNode v, absl::string_view e
                 std::string(hint));
 }
 
+bool MapReader::ReportIfMissing(absl::string_view key, absl::string_view example) {
+  if (!ok_ || Has(key)) return false;
+  Missing(key, example);
+  return true;
+}
+
 bool MapReader::Required(absl::string_view key, std::string* out) {
-  if (ok_ && !Has(key)) {
-    Missing(key, "...");
-    return false;
-  }
-  return Optional(key, out);
+  return !ReportIfMissing(key, "...") && Optional(key, out);
 }
 
 bool MapReader::Optional(absl::string_view key, std::string* out) {
@@ -127,11 +129,7 @@ bool MapReader::Number(absl::string_view key, YamlNode v, double* out, double mi
 }
 
 bool MapReader::Required(absl::string_view key, double* out, double min, double max) {
-  if (ok_ && !Has(key)) {
-    Missing(key, "<number>");
-    return false;
-  }
-  return Optional(key, out, min, max);
+  return !ReportIfMissing(key, "<number>") && Optional(key, out, min, max);
 }
 
 bool MapReader::Optional(absl::string_view key, double* out, double min, double max) {
@@ -141,11 +139,7 @@ bool MapReader::Optional(absl::string_view key, double* out, double min, double 
 }
 
 bool MapReader::Required(absl::string_view key, int* out, int min, int max) {
-  if (ok_ && !Has(key)) {
-    Missing(key, "<number>");
-    return false;
-  }
-  return Optional(key, out, min, max);
+  return !ReportIfMissing(key, "<number>") && Optional(key, out, min, max);
 }
 
 bool MapReader::Optional(absl::string_view key, int* out, int min, int max) {

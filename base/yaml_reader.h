@@ -72,6 +72,8 @@ class MapReader {
   void CheckUnknownKeys();
 
  private:
+  // Reports "missing-field" and returns true if the map is readable and lacks `key`.
+  bool ReportIfMissing(absl::string_view key, absl::string_view example);
   // The value of `key`, marking the key known; undefined if absent.
   YamlNode Get(absl::string_view key);
   int IndexOf(absl::string_view key) const;

@@ -297,6 +297,19 @@ class Estimator {
   Constants constants_;
 };
 
+// The KV cache type a candidate runs with, as people do before they offload layers: f16,
+// unless the f16 estimate does not run natively only for lack of room for its cache
+// (Estimate::smaller_kv_could_fit) and the runtime's `fallback` (Estimator::FallbackKvCache)
+// then runs natively. `estimate_at(type)` returns the estimate with that cache type; it is
+// called only when the fallback is worth trying. One rule for the ranker and the reports.
+template <typename EstimateAt>
+KvCacheType ChooseKvCache(const Estimate& f16, KvCacheType fallback, EstimateAt&& estimate_at) {
+  if (fallback == KvCacheType::kF16 || !f16.runnable() || !f16.smaller_kv_could_fit()) {
+    return KvCacheType::kF16;
+  }
+  return estimate_at(fallback).runs_natively() ? fallback : KvCacheType::kF16;
+}
+
 // The part of an estimate that depends only on its input's setup, model, quant, bpw, runtime,
 // backend, context, batch and KV cache type, not on prompt_tokens or gen_tokens: memory, fit,
 // safe context, placement, problems and the resolved choices. Made by Estimator::Size and

@@ -290,14 +290,15 @@ void Evaluator::EstimateOn(const Query& q, const Model& model, int quant_index, 
         sized = &sizing(in);
       }
     }
-    // The KV cache is what does not fit: the runtime may keep it at q8_0 instead
-    // (runtime.kv_cache_quant), as people do before they offload layers.
-    if (plan.kv_fallback != KvCacheType::kF16 && sized->estimate.runnable() &&
-        sized->estimate.smaller_kv_could_fit()) {
-      in.kv_cache = plan.kv_fallback;
-      if (!sizing(in).estimate.runs_natively()) in.kv_cache = KvCacheType::kF16;
-      sized = &sizing(in);
-    }
+    bool tried = false;  // `sizing` may reuse the storage `sized` points to
+    in.kv_cache = ChooseKvCache(sized->estimate, plan.kv_fallback,
+                                [&](KvCacheType kv) -> const Estimate& {
+                                  tried = true;
+                                  EstimateInput x = in;
+                                  x.kv_cache = kv;
+                                  return sizing(x).estimate;
+                                });
+    if (tried) sized = &sizing(in);
     estimator_.Finish(in, *sized, &c->estimate);
   };
   if (cache != nullptr) {

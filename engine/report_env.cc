@@ -26,17 +26,21 @@ LlmRun RunLlm(const ReportEnv& env, const Setup& setup, const Model& model, cons
   in.gen_tokens = std::max(1, shape.output_tokens);
   in.batch = 1;
   env.estimator->Run(in, &run.estimate);
-  // As the ranker does: a KV cache too big at f16 goes to q8_0 where the runtime can, if that
-  // then fits natively (looked up only then: most estimates fit, and the lookup is by name).
-  if (run.estimate.smaller_kv_could_fit()) {
-    EstimateInput q8 = in;
-    q8.kv_cache = env.estimator->FallbackKvCache(run.runtime);
-    Estimate e;
-    if (q8.kv_cache != KvCacheType::kF16) env.estimator->Run(q8, &e);
-    if (q8.kv_cache != KvCacheType::kF16 && e.runs_natively()) {
-      in = q8;
-      run.estimate = e;
-    }
+  // As the ranker does (ChooseKvCache). The runtime's fallback is looked up by name, so only
+  // for estimates that could use it.
+  const KvCacheType fallback = run.estimate.smaller_kv_could_fit()
+                                   ? env.estimator->FallbackKvCache(run.runtime)
+                                   : KvCacheType::kF16;
+  Estimate smaller;
+  const KvCacheType kv = ChooseKvCache(run.estimate, fallback, [&](KvCacheType type) -> const Estimate& {
+    EstimateInput x = in;
+    x.kv_cache = type;
+    env.estimator->Run(x, &smaller);
+    return smaller;
+  });
+  if (kv != KvCacheType::kF16) {
+    in.kv_cache = kv;
+    run.estimate = smaller;
   }
   return run;
 }

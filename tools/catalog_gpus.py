@@ -44,8 +44,8 @@ GPU_SOURCES = {
     "added-a10g": (
         "Added here (not in gpus.csv). NVIDIA A10G (AWS G5 instances only; GA102 like the A10): "
         "24 GB GDDR6 384-bit, 600 GB/s, 72 SMs, FP32 31.52 TFLOPS at 1710 MHz (Epoch AI row "
-        "'NVIDIA A10G', from TechPowerUp). Tensor FP16 70 TFLOPS and INT8 140 TOPS dense are the "
-        "figures published for A10G in AWS-oriented A10-vs-A10G comparisons (the A10 lists "
+        "'NVIDIA A10G', from TechPowerUp; TDP 150 W from the same row). Tensor FP16 70 TFLOPS "
+        "and INT8 140 TOPS dense are the figures published for A10G in AWS-oriented A10-vs-A10G comparisons (the A10 lists "
         "125/250); approximate."),
     "added-rx-5700-xt": (
         "Added here (not in gpus.csv). AMD Radeon RX 5700 XT launch specifications: RDNA 1 "
@@ -431,9 +431,10 @@ ADDED_GPUS = [
          memory_type="GDDR6", memory_bus_bits=384, bandwidth_gbps=600, fp32_tflops=31.52,
          fp16_tflops=70, fp16_fp32acc_tflops=70, int8_tops=140, fp8_tflops=0, fp4_tflops=0,
          platforms=["CUDA", "Vulkan"], gpu_cores=72, host=("4.0", 16), interconnect=None,
-         interconnect_gbps=0, tdp_w=0, launch_year=2021, msrp_usd=0,
+         interconnect_gbps=0, tdp_w=150, launch_year=2021, msrp_usd=0,
          notes=("AWS-only variant of the A10 (GA102), sold only inside EC2 G5 instances; tensor "
-                "FP16/INT8 rates approximate (see source); power limit not recorded; target sm_86"),
+                "FP16/INT8 rates approximate (see source); 150 W TDP from the Epoch AI row "
+                "(TechPowerUp); target sm_86"),
          source="added-a10g"),
     dict(id="radeon-rx-5700-xt", name="Radeon RX 5700 XT", vendor="AMD", family="Radeon RX 5000",
          architecture="RDNA 1", segment="consumer", form_factor="pcie-card", memory_gb=8,

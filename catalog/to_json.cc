@@ -94,6 +94,7 @@ Json ToJson(const Model& m) {
   j["capabilities"] = m.capabilities;
   j["hf_repo"] = m.hf_repo;
   j["ollama_tag"] = m.ollama_tag;
+  j["gguf_repo"] = m.gguf_repo;
   j["release_quant"] = m.release_quant;
   j["quality"] = ToJson(m.quality);
   j["notes"] = m.notes;

@@ -116,6 +116,9 @@ struct Model {
   std::vector<std::string> capabilities;  // code, reasoning, tools, vision, multilingual, long-context
   std::string hf_repo;
   std::string ollama_tag;            // optional
+  // optional: a Hugging Face repo of GGUF files of the model (ggml-org, unsloth, bartowski ...),
+  // from the gguf_sources llmfit lists for its repo; llama.cpp's run command uses it.
+  std::string gguf_repo;
   // optional: the catalog quant the weights were published in, when below 16 bits (gpt-oss:
   // MXFP4, DeepSeek-V3: FP8). Its quality score was measured there (see QualityRetention).
   std::string release_quant;

@@ -161,7 +161,12 @@ std::string RunCommandFor(const Runtime& runtime, const Model& model, const Quan
   if (t.empty()) return "";
   if (t.find("{ollama_tag}") != std::string::npos && model.ollama_tag.empty()) return "";
   if (t.find("{hf_repo}") != std::string::npos && model.hf_repo.empty()) return "";
+  // A GGUF repo the catalog knows, else a local file named after the model and quant.
+  const std::string gguf = model.gguf_repo.empty()
+                               ? absl::StrCat("-m ", model.id, "-", quant.id, ".gguf")
+                               : absl::StrCat("-hf ", model.gguf_repo, ":", quant.id);
   return absl::StrReplaceAll(t, {{"{model}", model.id},
+                                 {"{gguf}", gguf},
                                  {"{hf_repo}", model.hf_repo},
                                  {"{ollama_tag}", model.ollama_tag},
                                  {"{quant}", quant.id},

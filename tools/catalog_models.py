@@ -197,6 +197,23 @@ class Llmfit:
             return int(e["vocab_size"]), e["name"]
         return 0, ""
 
+    # Publishers of GGUF conversions, most preferred first: llama.cpp's own, then the ones
+    # whose files carry the standard quant names that `llama-server -hf repo:QUANT` matches.
+    GGUF_PUBLISHERS = ["ggml-org", "unsloth", "bartowski", "lmstudio-community", "mradermacher"]
+
+    def gguf_repo_for(self, rec):
+        """A Hugging Face repo with GGUF files of the model, or '': from the `gguf_sources`
+        llmfit lists for the model's own repo, else an llmfit entry named
+        <publisher>/<repo name>-GGUF."""
+        e = self.get(rec["hf_repo"])
+        repos = [g["repo"] for g in (e or {}).get("gguf_sources") or [] if g.get("repo")]
+        base = rec["hf_repo"].split("/")[-1]
+        repos += [n for n in (f"{p}/{base}-GGUF" for p in self.GGUF_PUBLISHERS) if self.get(n)]
+        if not repos:
+            return ""
+        rank = {p.lower(): i for i, p in enumerate(self.GGUF_PUBLISHERS)}
+        return min(repos, key=lambda r: (rank.get(r.split("/")[0].lower(), len(rank)), r))
+
 
 # --------------------------------------------------------------------------------------------
 # llm_models.csv rows
@@ -693,6 +710,7 @@ def build_models(csv_path, llmfit_path):
     for m in recs:
         m["capabilities"] = capabilities(m)
         m["quality"] = quality(m, recs, qm)
+        m["gguf_repo"] = llmfit.gguf_repo_for(m)
         quant, why = RELEASE_QUANT.get(m["id"], ("", ""))
         m["release_quant"] = quant
         if why:

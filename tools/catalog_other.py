@@ -628,7 +628,9 @@ RUNTIME_SOURCES = {
         "Each project's README / documentation (2025): supported backends, weight formats, "
         "multi-GPU modes and the basic launch command. Command placeholders: {model} = catalog "
         "model id, {hf_repo} = Hugging Face repo, {ollama_tag}, {quant} = quant id, {gpus} = GPU "
-        "count, {context} = context length in tokens, {kv_cache} = KV cache type (f16, or q8_0 where f16 does not fit)."),
+        "count, {context} = context length in tokens, {kv_cache} = KV cache type (f16, or q8_0 where f16 does not fit), "
+        "{gguf} = `-hf <repo>:<quant>` for a GGUF repo the catalog knows (models[].gguf_repo), "
+        "else `-m <model>-<quant>.gguf` (a file to download or convert)."),
 }
 
 RUNTIMES = [
@@ -636,19 +638,20 @@ RUNTIMES = [
      "platforms": ["CUDA", "ROCm", "Metal", "Vulkan", "SYCL", "CPU"],
      "quant_families": ["gguf-legacy", "gguf-k", "gguf-iq", "float", "fp4"],
      "parallelism": ["layer"], "serving": True,
-     "command": ("llama-server -hf {hf_repo}-GGUF:{quant} -c {context} -ngl 99 "
-                 "-ctk {kv_cache} -ctv {kv_cache}"),
+     "command": "llama-server {gguf} -c {context} -ngl 99 -ctk {kv_cache} -ctv {kv_cache}",
      "notes": ("llama-server: parallel slots with continuous batching (lower aggregate "
                "throughput than vLLM/SGLang). Multi-GPU splits layers (--split-mode layer; "
-               "'row' splits tensors but is rarely faster). The -GGUF repo must exist (often "
-               "a bartowski/ or unsloth/ copy of the model). CPU+GPU offload with -ngl / -ot."),
+               "'row' splits tensors but is rarely faster). GGUF repos are known for the "
+               "models llmfit lists them for (ggml-org, unsloth, bartowski copies); for the "
+               "rest the command names a local file to download or convert. CPU+GPU offload "
+               "with -ngl / -ot."),
      "source": "project-docs"},
     {"id": "ollama", "name": "Ollama", "aliases": [],
      "platforms": ["CUDA", "ROCm", "Metal", "CPU"],
      "quant_families": ["gguf-legacy", "gguf-k", "gguf-iq", "float", "fp4"],
      "parallelism": ["layer"], "serving": False, "command": "ollama run {ollama_tag}",
-     "notes": ("llama.cpp-based; library models by tag (default Q4_K_M); any GGUF via "
-               "`ollama run hf.co/{hf_repo}-GGUF:{quant}`. Splits layers across GPUs and "
+     "notes": ("llama.cpp-based; library models by tag (default Q4_K_M); any GGUF repo via "
+               "`ollama run hf.co/<gguf repo>:<quant>`. Splits layers across GPUs and "
                "offloads the rest to CPU automatically. Concurrency via OLLAMA_NUM_PARALLEL, "
                "not built for high-throughput serving."),
      "source": "project-docs"},

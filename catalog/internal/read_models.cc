@@ -129,6 +129,7 @@ void ReadModel(YamlNode node, int index, const FileFrame& frame, Diagnostics* di
   ReadWordList(r, "capabilities", Capabilities(), /*required=*/false, &m->capabilities);
   r.Optional("hf_repo", &m->hf_repo);
   r.Optional("ollama_tag", &m->ollama_tag);
+  r.Optional("gguf_repo", &m->gguf_repo);
   if (r.Optional("release_quant", &m->release_quant) && !m->release_quant.empty()) {
     places->refs.emplace_back(m->release_quant, r.WhereOf("release_quant"));
   }

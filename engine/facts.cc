@@ -163,8 +163,8 @@ Facts::Facts(rules::FactSchema* s) {
   quant_effective_quality = s->Number("quant.effective_quality",
                                       "model.quality.score x quant.quality_retention, 0-100");
   quant_hw_native = s->Bool("quant.hw_native", "The GPU supports the precision the quant needs");
-  quant_release = s->Bool("quant.release",
-                          "The precision the model was published in, below 16 bits (gpt-oss: MXFP4)");
+  quant_release = s->Bool(
+      "quant.release", "The precision the model was published in, below 16 bits (gpt-oss: MXFP4)");
   // fit.*
   fit_kind = s->String("fit.kind", "native-comfortable | native-tight | offload | no-fit");
   fit_kv_cache = s->String("fit.kv_cache",

@@ -32,12 +32,13 @@ LlmRun RunLlm(const ReportEnv& env, const Setup& setup, const Model& model, cons
                                    ? env.estimator->FallbackKvCache(run.runtime)
                                    : KvCacheType::kF16;
   Estimate smaller;
-  const KvCacheType kv = ChooseKvCache(run.estimate, fallback, [&](KvCacheType type) -> const Estimate& {
+  auto estimate_at = [&](KvCacheType type) -> const Estimate& {
     EstimateInput x = in;
     x.kv_cache = type;
     env.estimator->Run(x, &smaller);
     return smaller;
-  });
+  };
+  const KvCacheType kv = ChooseKvCache(run.estimate, fallback, estimate_at);
   if (kv != KvCacheType::kF16) {
     in.kv_cache = kv;
     run.estimate = smaller;

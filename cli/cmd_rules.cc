@@ -73,29 +73,38 @@ void CheckKinds(const TraitBookSpec& book, const std::vector<std::pair<std::stri
   CheckTraitKinds(read, book.kinds, book.name, diags);
 }
 
-// Lints one trait book: `given` (name, content) on top of the shipped files of the book that
-// they do not replace (a given file with a shipped file's name replaces it), or, with nothing
-// given, the shipped files and the local directory's.
+// The shipped *.yaml of `dir` (rule tests aside), path and content, that no file of `given`
+// replaces. A given file with a shipped file's name, in a directory named like `dir`'s last
+// part, is an edited copy of it (a checkout's rules/fit.yaml or traits/gpu/considerations.yaml):
+// it replaces that file rather than clashing with it.
+std::vector<std::pair<std::string, std::string>> ShippedNotReplaced(
+    const FileSource& data, const std::string& dir, const std::vector<rules::LintFile>& given) {
+  const std::filesystem::path dir_name = std::filesystem::path(dir).filename();
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const std::string& p : data.List(dir, ".yaml")) {
+    if (absl::EndsWith(p, ".test.yaml")) continue;
+    bool replaced = false;
+    for (const rules::LintFile& f : given) {
+      std::filesystem::path fp(f.name);
+      replaced |= fp.filename() == std::filesystem::path(p).filename() &&
+                  fp.parent_path().filename() == dir_name;
+    }
+    if (!replaced) out.push_back({p, *data.Read(p)});
+  }
+  return out;
+}
+
+// Lints one trait book: `given` on top of the book's shipped files that they do not replace
+// (ShippedNotReplaced), or, with nothing given, the shipped files and the local directory's.
 absl::Status LintTraitBook(Context& ctx, const TraitBookSpec& book, const rules::Vocabulary& vocab,
                            const FileSource* local, const std::vector<rules::LintFile>* given,
                            Diagnostics* diags, int* files) {
   rules::Vocabulary v = vocab;
   v.sets.clear();  // an unknown set is CheckKinds' error, not the compiler's warning
+  std::vector<std::pair<std::string, std::string>> all = ShippedNotReplaced(
+      *ctx.data, book.shipped_dir, given != nullptr ? *given : std::vector<rules::LintFile>());
   MemorySource base_files;
-  std::vector<std::pair<std::string, std::string>> all;
-  for (const std::string& p : ctx.data->List(book.shipped_dir, ".yaml")) {
-    if (absl::EndsWith(p, ".test.yaml")) continue;
-    bool replaced = false;
-    if (given != nullptr) {
-      for (const rules::LintFile& f : *given) {
-        replaced |= std::filesystem::path(f.name).filename() == std::filesystem::path(p).filename();
-      }
-    }
-    if (replaced) continue;
-    std::string content = *ctx.data->Read(p);
-    base_files.Set(p, content);
-    all.push_back({p, content});
-  }
+  for (const auto& [path, content] : all) base_files.Set(path, content);
   rules::RuleSources base;
   base.shipped = &base_files;
   base.shipped_dir = book.shipped_dir;
@@ -157,19 +166,11 @@ int RunLint(Context& ctx, const ReportEnv& env) {
     }
     if (!lint_files.empty() && status.ok()) {
       files += static_cast<int>(lint_files.size());
-      // The given files are linted on top of the shipped rules (so that their overrides
-      // resolve). A given file in a directory named `rules` with a shipped file's name is an
-      // edited copy of it (a checkout's rules/fit.yaml): it replaces that file.
+      // The given files are linted on top of the shipped rules, so that their overrides
+      // resolve.
       MemorySource base_files;
-      for (const std::string& p : ctx.data->List("rules", ".yaml")) {
-        if (absl::EndsWith(p, ".test.yaml")) continue;
-        bool replaced = false;
-        for (const rules::LintFile& f : lint_files) {
-          std::filesystem::path fp(f.name);
-          replaced |= fp.filename() == std::filesystem::path(p).filename() &&
-                      fp.parent_path().filename() == "rules";
-        }
-        if (!replaced) base_files.Set(p, *ctx.data->Read(p));
+      for (const auto& [path, content] : ShippedNotReplaced(*ctx.data, "rules", lint_files)) {
+        base_files.Set(path, content);
       }
       rules::RuleSources base;
       base.shipped = &base_files;

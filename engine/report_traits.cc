@@ -170,19 +170,17 @@ absl::StatusOr<std::shared_ptr<const rules::CompiledRules>> LoadBook(
   src.shipped_dir = spec.shipped_dir;
   src.local = local;
   src.local_dir = spec.local_dir;
-  const int errors_before = diags->error_count();
-  absl::StatusOr<std::vector<rules::RuleFile>> files = rules::ReadRuleFiles(src, diags);
-  if (!files.ok()) return files.status();
-  CheckTraitKinds(*files, spec.kinds, spec.name, diags);
-  rules::RuleBook book = rules::MergeRuleFiles(*files, diags);
   rules::CompileOptions options;
   options.vocab = vocab;
   options.vocab.sets = spec.kinds;
   options.warnings = warnings;
-  std::shared_ptr<const rules::CompiledRules> compiled =
-      rules::CompileRules(book, std::move(schema), options, diags);
-  const int errors = diags->error_count() - errors_before;
-  if (errors > 0 || compiled == nullptr) {
+  const int errors_before = diags->error_count();
+  absl::StatusOr<std::shared_ptr<const rules::CompiledRules>> compiled = rules::LoadRules(
+      src, std::move(schema), options, diags, [&](const std::vector<rules::RuleFile>& files) {
+        CheckTraitKinds(files, spec.kinds, spec.name, diags);
+      });
+  if (absl::IsInvalidArgument(compiled.status())) {
+    const int errors = diags->error_count() - errors_before;
     return absl::InvalidArgumentError(
         absl::StrCat(errors, errors == 1 ? " error" : " errors", " in the ", spec.name, " rules"));
   }

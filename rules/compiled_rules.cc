@@ -476,10 +476,12 @@ std::shared_ptr<const CompiledRules> CompileRules(const RuleBook& book,
 
 absl::StatusOr<std::shared_ptr<const CompiledRules>> LoadRules(
     const RuleSources& sources, std::shared_ptr<const FactSchema> schema,
-    const CompileOptions& options, Diagnostics* diags) {
+    const CompileOptions& options, Diagnostics* diags,
+    const std::function<void(const std::vector<RuleFile>&)>& check_files) {
   const int errors_before = diags->error_count();
   absl::StatusOr<std::vector<RuleFile>> files = ReadRuleFiles(sources, diags);
   if (!files.ok()) return files.status();
+  if (check_files) check_files(*files);
   RuleBook book = MergeRuleFiles(*files, diags);
   std::shared_ptr<const CompiledRules> compiled =
       CompileRules(book, std::move(schema), options, diags);

@@ -38,6 +38,7 @@
 #define FITRANK_RULES_COMPILED_RULES_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -221,10 +222,13 @@ std::shared_ptr<const CompiledRules> CompileRules(const RuleBook& book,
 
 // Read + merge + compile (see rule_book.h for the load order). A rule file that cannot be
 // read gives its I/O status; content problems go to `diags` and give InvalidArgument
-// ("N errors in rule files"). The result is usable only if the status is OK.
+// ("N errors in rule files"). `check_files`, if given, sees the files once read and may add
+// errors of its own (a book that allows only some sets). The result is usable only if the
+// status is OK.
 absl::StatusOr<std::shared_ptr<const CompiledRules>> LoadRules(
     const RuleSources& sources, std::shared_ptr<const FactSchema> schema,
-    const CompileOptions& options, Diagnostics* diags);
+    const CompileOptions& options, Diagnostics* diags,
+    const std::function<void(const std::vector<RuleFile>&)>& check_files = {});
 
 }  // namespace fitrank::rules
 

@@ -10,20 +10,12 @@
 #include "engine/report_env.h"
 #include "engine/report_policy.h"
 #include "gtest/gtest.h"
+#include "tests/engine/scoring_test_util.h"
 
 namespace fitrank {
 namespace {
 
-const Profiles& ShippedProfiles() {
-  static const Profiles* p = [] {
-    Diagnostics diags;
-    EmbeddedSource data;
-    std::unique_ptr<Profiles> loaded = Profiles::Load(data, &diags);
-    EXPECT_TRUE(loaded != nullptr) << diags.Render();
-    return loaded.release();
-  }();
-  return *p;
-}
+const Profiles& ShippedProfiles() { return *testing::Shipped().profiles; }
 
 TEST(ReportTraits, ShippedBooksLoadWithoutWarnings) {
   EmbeddedSource data;
@@ -48,8 +40,8 @@ TEST(ReportTraits, ShippedBooksLoadWithoutWarnings) {
 
 TEST(ReportTraits, LocalFilesOverrideAndDisableShippedRulesById) {
   EmbeddedSource data;
-  MemorySource local;
-  local.Set("traits/gpu/mine.yaml", R"(schema: fitrank.rules/v1
+  // A local gpu-book file: a rule of its own, and the shipped gpu.cuda disabled.
+  const std::string mine_file = R"(schema: fitrank.rules/v1
 set: strength
 rules:
   - id: mine.big
@@ -59,7 +51,9 @@ rules:
 overrides:
   - id: gpu.cuda
     disable: true
-  - id: decision.memory
+)";
+  MemorySource local;
+  local.Set("traits/gpu/mine.yaml", mine_file + R"(  - id: decision.memory
     set: {say: "it has {gpu.usable_gb:.0f} GB"}
 )");
   Diagnostics diags;
@@ -69,17 +63,7 @@ overrides:
   EXPECT_NE(diags.Render().find("decision.memory"), std::string::npos) << diags.Render();
 
   MemorySource local2;
-  local2.Set("traits/gpu/mine.yaml", R"(schema: fitrank.rules/v1
-set: strength
-rules:
-  - id: mine.big
-    desc: Lots of memory.
-    when: gpu.memory_gb >= 100
-    say: "{gpu.memory_gb:.0f} GB"
-overrides:
-  - id: gpu.cuda
-    disable: true
-)");
+  local2.Set("traits/gpu/mine.yaml", mine_file);
   Diagnostics diags2;
   auto t2 = ReportTraits::Load(data, &local2, ShippedProfiles(), false, &diags2);
   ASSERT_TRUE(t2.ok()) << diags2.Render();

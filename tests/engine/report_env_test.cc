@@ -31,7 +31,7 @@ TEST(RunCommand, LlamaCppUsesAKnownGgufRepoElseNamesALocalFile) {
   }
 }
 
-TEST(RunCommand, GgufReposComeFromKnownPublishers) {
+TEST(RunCommand, GgufReposAreNamedHuggingFaceGgufRepos) {
   int with = 0;
   for (const Model& m : Shipped().catalog->models()) {
     if (m.gguf_repo.empty()) continue;

@@ -5,7 +5,7 @@
 
 #include "base/file_source.h"
 #include "catalog/catalog.h"
-#include "engine/estimator.h"
+#include "engine/estimator/estimator.h"
 
 namespace fitrank {
 namespace {

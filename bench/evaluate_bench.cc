@@ -12,8 +12,8 @@
 
 #include "benchmark/benchmark.h"
 #include "catalog/catalog.h"
-#include "engine/estimator.h"
-#include "engine/evaluate.h"
+#include "engine/estimator/estimator.h"
+#include "engine/scoring/evaluate.h"
 #include "profiles/profiles.h"
 
 namespace fitrank {

@@ -11,9 +11,9 @@
 #include "base/file_source.h"
 #include "benchmark/benchmark.h"
 #include "catalog/catalog.h"
-#include "engine/estimator.h"
-#include "engine/evaluate.h"
-#include "engine/setup.h"
+#include "engine/estimator/estimator.h"
+#include "engine/scoring/evaluate.h"
+#include "engine/estimator/setup.h"
 #include "profiles/profiles.h"
 
 namespace fitrank {

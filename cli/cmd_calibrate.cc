@@ -8,7 +8,7 @@
 #include "cli/commands.h"
 #include "cli/resolve.h"
 #include "cli/setup_flags.h"
-#include "engine/calibration.h"
+#include "engine/estimator/calibration.h"
 #include "nlohmann/json.hpp"
 
 namespace fitrank::cli {

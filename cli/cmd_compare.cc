@@ -6,7 +6,7 @@
 #include "cli/render_reports.h"
 #include "cli/report_context.h"
 #include "cli/resolve.h"
-#include "engine/report_builders.h"
+#include "engine/report/builders.h"
 
 namespace fitrank::cli {
 

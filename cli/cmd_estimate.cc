@@ -9,9 +9,9 @@
 #include "cli/commands.h"
 #include "cli/resolve.h"
 #include "cli/setup_flags.h"
-#include "engine/basis.h"
-#include "engine/estimator.h"
-#include "engine/hf_config.h"
+#include "engine/estimator/basis.h"
+#include "engine/estimator/estimator.h"
+#include "catalog/hf_config.h"
 #include "nlohmann/json.hpp"
 
 namespace fitrank::cli {

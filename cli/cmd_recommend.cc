@@ -4,7 +4,7 @@
 #include "cli/commands.h"
 #include "cli/render_reports.h"
 #include "cli/report_context.h"
-#include "engine/report_builders.h"
+#include "engine/report/builders.h"
 
 namespace fitrank::cli {
 

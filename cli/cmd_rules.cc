@@ -12,8 +12,8 @@
 #include "cli/render_json.h"
 #include "cli/report_context.h"
 #include "cli/rules_env.h"
-#include "engine/evaluate.h"
-#include "engine/report_traits.h"
+#include "engine/scoring/evaluate.h"
+#include "engine/report/traits.h"
 #include "rules/lint.h"
 
 namespace fitrank::cli {

@@ -3,7 +3,7 @@
 #define FITRANK_CLI_CMD_RULES_H_
 
 #include "cli/command.h"
-#include "engine/report_env.h"
+#include "engine/report/env.h"
 
 namespace fitrank::cli {
 

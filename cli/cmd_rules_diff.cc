@@ -7,7 +7,7 @@
 #include "cli/report_context.h"
 #include "cli/resolve.h"
 #include "cli/rules_env.h"
-#include "engine/diff.h"
+#include "engine/scoring/diff.h"
 
 namespace fitrank::cli {
 

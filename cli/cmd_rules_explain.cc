@@ -7,7 +7,7 @@
 #include "cli/report_context.h"
 #include "cli/resolve.h"
 #include "cli/rules_env.h"
-#include "engine/evaluate.h"
+#include "engine/scoring/evaluate.h"
 
 namespace fitrank::cli {
 namespace {

@@ -5,9 +5,9 @@
 #include "base/text.h"
 #include "cli/cmd_rules.h"
 #include "cli/render_json.h"
-#include "engine/facts.h"
-#include "engine/report_traits.h"
-#include "engine/rule_tests.h"
+#include "engine/scoring/facts.h"
+#include "engine/report/traits.h"
+#include "engine/scoring/rule_tests.h"
 
 namespace fitrank::cli {
 namespace {

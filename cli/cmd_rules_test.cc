@@ -9,7 +9,7 @@
 #include "cli/cmd_rules.h"
 #include "cli/render_json.h"
 #include "cli/rules_env.h"
-#include "engine/rule_tests.h"
+#include "engine/scoring/rule_tests.h"
 
 namespace fitrank::cli {
 

@@ -9,7 +9,7 @@
 #include "cli/report_context.h"
 #include "cli/resolve.h"
 #include "cli/rules_env.h"
-#include "engine/rank.h"
+#include "engine/scoring/sweep.h"
 
 namespace fitrank::cli {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <ostream>
 
-#include "engine/report.h"
-#include "engine/report_gpu.h"
+#include "engine/report/report.h"
+#include "engine/report/gpu.h"
 #include "nlohmann/json.hpp"
 
 namespace fitrank::cli {

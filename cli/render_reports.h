@@ -9,11 +9,11 @@
 #include "cli/command.h"
 #include "cli/render_json.h"
 #include "cli/render_text.h"
-#include "engine/report_compare.h"
-#include "engine/report_fit.h"
-#include "engine/report_gpu.h"
-#include "engine/report_recommend.h"
-#include "engine/report_upgrade.h"
+#include "engine/report/compare.h"
+#include "engine/report/fit.h"
+#include "engine/report/gpu.h"
+#include "engine/report/recommend.h"
+#include "engine/report/upgrade.h"
 
 namespace fitrank::cli {
 

@@ -10,8 +10,8 @@
 #include "cli/resolve.h"
 #include "cli/rules_env.h"
 #include "cli/setup_flags.h"
-#include "engine/report_scoring_rules.h"
-#include "engine/report_traits.h"
+#include "engine/report/scoring_rules.h"
+#include "engine/report/traits.h"
 
 namespace fitrank::cli {
 

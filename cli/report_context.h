@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "cli/command.h"
-#include "engine/report_env.h"
+#include "engine/report/env.h"
 
 namespace fitrank::cli {
 

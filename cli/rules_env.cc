@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "absl/strings/str_cat.h"
-#include "engine/report_scoring_rules.h"
+#include "engine/report/scoring_rules.h"
 
 namespace fitrank::cli {
 namespace {

@@ -13,8 +13,8 @@
 #include <string>
 
 #include "cli/command.h"
-#include "engine/evaluate.h"
-#include "engine/report_env.h"
+#include "engine/scoring/evaluate.h"
+#include "engine/report/env.h"
 
 namespace fitrank::cli {
 

@@ -9,8 +9,8 @@
 
 #include "catalog/catalog.h"
 #include "cli/command.h"
-#include "engine/estimator.h"
-#include "engine/setup.h"
+#include "engine/estimator/estimator.h"
+#include "engine/estimator/setup.h"
 
 namespace fitrank::cli {
 
@@ -30,7 +30,7 @@ struct ParsedSetup {
 ParsedSetup ParseSetupFlags(Context& ctx, const Catalog& catalog, const Estimator& estimator,
                             std::vector<std::string> extra_gpus = {});
 
-// The estimator constants (engine/estimator.yaml from ctx.data), loaded once per data source.
+// The estimator constants (engine/estimator/estimator.yaml from ctx.data), loaded once per data source.
 // Diagnostics are printed to ctx.err and the command ends with exit 2 (ExitNow).
 const Estimator& LoadEstimator(Context& ctx);
 

@@ -1,7 +1,7 @@
 """FLOPs of one UNet / VAE-decoder forward pass, from the layer layout in the models' diffusers
 config.json files (UNet2DConditionModel, AutoencoderKL). Used by tools/catalog_other.py to
 derive `gflops_per_pass` and `attention_gflops_per_pass` of the UNet diffusion models, and by
-hand to check the VAE constant in engine/estimator.yaml.
+hand to check the VAE constant in engine/estimator/estimator.yaml.
 
 Counts 2 FLOPs per multiply-add of every convolution and linear layer, and 4 x T^2 x C for each
 self-attention (Q K^T and the attention-weighted sum over T tokens of width C); cross-attention

@@ -1,4 +1,4 @@
-// The report sentences written by rules (engine/traits): the GPU page's strengths and
+// The report sentences written by rules (engine/report/traits): the GPU page's strengths and
 // considerations and compare's decisions name their rules; lint covers the trait files; the
 // fit report merges rule advice; "h200" resolves in compare.
 #include <cstdlib>
@@ -99,8 +99,8 @@ std::string TempDir(const std::string& name) {
 }
 
 TEST(TraitsLint, ShippedFilesAreLintedAndAMistakeGetsAHint) {
-  CliRun clean = Fitrank({"rules", "lint", FITRANK_SOURCE_DIR "/engine/traits/gpu",
-                          FITRANK_SOURCE_DIR "/engine/traits/compare"});
+  CliRun clean = Fitrank({"rules", "lint", FITRANK_SOURCE_DIR "/engine/report/traits/gpu",
+                          FITRANK_SOURCE_DIR "/engine/report/traits/compare"});
   EXPECT_EQ(clean.code, 0) << clean.out;
   EXPECT_THAT(clean.out, HasSubstr("3 files checked: 0 errors, 0 warnings"));
 

@@ -1,6 +1,6 @@
 // The estimator against the shared public measurements: the accuracy targets of issue 3. A
 // regression in the physics or the constants turns this red.
-#include "engine/calibration.h"
+#include "engine/estimator/calibration.h"
 
 #include <fstream>
 #include <sstream>

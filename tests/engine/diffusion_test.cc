@@ -9,7 +9,7 @@
 
 #include "base/file_source.h"
 #include "catalog/catalog.h"
-#include "engine/estimator.h"
+#include "engine/estimator/estimator.h"
 #include "gtest/gtest.h"
 #include "tests/catalog/test_catalog.h"
 

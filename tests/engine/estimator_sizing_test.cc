@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/estimator.h"
-#include "engine/basis.h"
-#include "engine/rank.h"
+#include "engine/estimator/estimator.h"
+#include "engine/estimator/basis.h"
+#include "engine/scoring/sweep.h"
 #include "gtest/gtest.h"
 #include "tests/engine/scoring_test_util.h"
 

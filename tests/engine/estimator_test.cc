@@ -1,13 +1,13 @@
 // Hand-checked cases for the estimator's formulas, on hand-built catalog records.
-#include "engine/estimator.h"
+#include "engine/estimator/estimator.h"
 
 #include <cmath>
 #include <fstream>
 #include <sstream>
 
 #include "base/file_source.h"
-#include "engine/basis.h"
-#include "engine/hf_config.h"
+#include "engine/estimator/basis.h"
+#include "catalog/hf_config.h"
 #include "gtest/gtest.h"
 
 namespace fitrank {

@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
-#include "engine/rank.h"
+#include "engine/scoring/sweep.h"
 #include "gtest/gtest.h"
 #include "tests/engine/scoring_test_util.h"
 

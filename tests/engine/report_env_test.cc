@@ -1,5 +1,5 @@
 // engine/report_env.h: run commands built from the runtimes' templates.
-#include "engine/report_env.h"
+#include "engine/report/env.h"
 
 #include "gtest/gtest.h"
 #include "tests/engine/scoring_test_util.h"

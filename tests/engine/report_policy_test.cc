@@ -1,5 +1,5 @@
-// engine/reports.yaml: the shipped policy loads; mistakes are reported with locations.
-#include "engine/report_policy.h"
+// engine/report/reports.yaml: the shipped policy loads; mistakes are reported with locations.
+#include "engine/report/policy.h"
 
 #include <fstream>
 #include <sstream>
@@ -10,7 +10,7 @@ namespace fitrank {
 namespace {
 
 std::string ShippedPolicy() {
-  std::ifstream in(FITRANK_SOURCE_DIR "/engine/reports.yaml");
+  std::ifstream in(FITRANK_SOURCE_DIR "/engine/report/reports.yaml");
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
@@ -18,7 +18,7 @@ std::string ShippedPolicy() {
 
 TEST(ReportPolicy, ShippedFileLoads) {
   Diagnostics diags;
-  auto p = ParseReportPolicy(ShippedPolicy(), "engine/reports.yaml", &diags);
+  auto p = ParseReportPolicy(ShippedPolicy(), "engine/report/reports.yaml", &diags);
   ASSERT_TRUE(p.has_value()) << diags.Render();
   EXPECT_EQ(p->top_models_count, 50);
   EXPECT_EQ(p->capability_rows.size(), 8u);
@@ -41,9 +41,9 @@ TEST(ReportPolicy, ReportsEveryProblem) {
   text.replace(text.find("count: 50"), 9, "count: -5");
   text.replace(text.find("source: product"), 15, "source: prodct");
   Diagnostics diags;
-  EXPECT_FALSE(ParseReportPolicy(text, "engine/reports.yaml", &diags).has_value());
+  EXPECT_FALSE(ParseReportPolicy(text, "engine/report/reports.yaml", &diags).has_value());
   std::string rendered = diags.Render();
-  EXPECT_NE(rendered.find("engine/reports.yaml:"), std::string::npos);
+  EXPECT_NE(rendered.find("engine/report/reports.yaml:"), std::string::npos);
   EXPECT_NE(rendered.find("out-of-range"), std::string::npos);
   EXPECT_NE(rendered.find("did you mean `product`?"), std::string::npos);
 }

@@ -1,14 +1,14 @@
 // engine/report_traits.h: the report rule books load from the shipped tree, local files
 // override them by id, a file in the wrong set is an error; and the fit report's advice merge
 // (engine/advisor.h MergeRuleAdvice).
-#include "engine/report_traits.h"
+#include "engine/report/traits.h"
 
 #include <fstream>
 #include <sstream>
 
-#include "engine/advisor.h"
-#include "engine/report_env.h"
-#include "engine/report_policy.h"
+#include "engine/report/advisor.h"
+#include "engine/report/env.h"
+#include "engine/report/policy.h"
 #include "gtest/gtest.h"
 #include "tests/engine/scoring_test_util.h"
 
@@ -95,11 +95,11 @@ rules:
 }
 
 ReportPolicy ShippedPolicy() {
-  std::ifstream in(FITRANK_SOURCE_DIR "/engine/reports.yaml");
+  std::ifstream in(FITRANK_SOURCE_DIR "/engine/report/reports.yaml");
   std::stringstream ss;
   ss << in.rdbuf();
   Diagnostics diags;
-  std::optional<ReportPolicy> p = ParseReportPolicy(ss.str(), "engine/reports.yaml", &diags);
+  std::optional<ReportPolicy> p = ParseReportPolicy(ss.str(), "engine/report/reports.yaml", &diags);
   EXPECT_TRUE(p.has_value()) << diags.Render();
   return p.value_or(ReportPolicy{});
 }

@@ -1,5 +1,5 @@
 // The fact schema and how a candidate's facts are filled (engine/facts.h).
-#include "engine/facts.h"
+#include "engine/scoring/facts.h"
 
 #include "absl/strings/match.h"
 

@@ -1,5 +1,5 @@
 // The arithmetic from set totals to a score and a grade (engine/grade.h), on hand-made inputs.
-#include "engine/grade.h"
+#include "engine/scoring/grade.h"
 
 #include "gtest/gtest.h"
 #include "tests/engine/scoring_test_util.h"

@@ -1,6 +1,6 @@
 // Rule tests as data (engine/rule_tests.h): the shipped ones pass, bad files are diagnosed at
 // their line, and a wrong expectation is reported as a failure.
-#include "engine/rule_tests.h"
+#include "engine/scoring/rule_tests.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

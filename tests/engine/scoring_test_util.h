@@ -8,8 +8,8 @@
 
 #include "base/file_source.h"
 #include "catalog/catalog.h"
-#include "engine/estimator.h"
-#include "engine/evaluate.h"
+#include "engine/estimator/estimator.h"
+#include "engine/scoring/evaluate.h"
 #include "gtest/gtest.h"
 #include "profiles/profiles.h"
 

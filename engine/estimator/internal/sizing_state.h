@@ -1,0 +1,117 @@
+// Internal: the estimator's working state that depends only on what Estimator::Size reads
+// (setup, model, quantization, runtime, backend, context, batch, KV cache type), kept in a
+// Sizing so that Estimator::Finish can compute the speeds for any prompt and generation length
+// without redoing it. Plain data: no pointers, copyable.
+#ifndef FITRANK_ENGINE_ESTIMATOR_INTERNAL_SIZING_STATE_H_
+#define FITRANK_ENGINE_ESTIMATOR_INTERNAL_SIZING_STATE_H_
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "engine/estimator/constants.h"
+#include "engine/estimator/setup.h"
+
+namespace fitrank::internal {
+
+// The model's shapes as the estimator uses them, all in parameters (not billions) or bytes.
+struct ModelShape {
+  double params = 0;          // total
+  double active = 0;          // per token
+  double embed = 0;           // input embedding table (vocab x hidden); 0 if vocab unknown
+  double head = 0;            // output matrix (vocab x hidden), tied or not
+  bool tied = false;
+  bool vocab_known = false;
+  double body = 0;            // params - embed - (untied head)
+  double active_body = 0;     // active - embed - (untied head)
+  double routed_active = 0;   // MoE: routed expert params per token
+  double expert_total = 0;    // MoE: all routed expert params
+  bool moe = false;
+  int experts = 0, experts_per_token = 0;
+  int layers = 0, kv_layers = 0;
+  int hidden = 0, heads = 0, kv_heads = 0, head_dim = 0, vocab = 0;
+  // bits
+  double bpw = 0, embed_bpw = 0, head_bpw = 0, dense_bpw = 0;
+  double dense_active = 0;    // MoE: non-expert params read per token (attention, shared, router)
+  // bytes
+  double weights_bytes = 0;   // resident
+  double read_bytes = 0;      // read per decoded token at batch 1 (active body + head)
+  double dense_read_bytes = 0;   // of read_bytes: not routed experts
+  double expert_read_bytes = 0;  // of read_bytes: routed experts (at batch 1)
+};
+
+// KV cache bytes of one sequence as a function of its tokens (kv_cache.cc), the model's
+// attention layout and element size folded in once, so the fit search evaluates it cheaply.
+struct KvShape {
+  bool none = true;                  // nothing is cached
+  bool mla = false;                  // MLA: one latent per layer and token
+  double mla_bytes_per_token = 0;    // layers x (kv_lora_rank + rope dims) x element bytes
+  double per_layer_token = 0;        // 2 x kv_heads x head_dim x element bytes
+  int global = 0, sliding = 0;       // full-attention and sliding-window layers
+  int window = 0;                    // sliding window, tokens
+  // Bytes for `tokens` tokens; 0 if tokens is not positive.
+  double Bytes(double tokens) const {
+    if (!(tokens > 0) || none) return 0;
+    if (mla) return mla_bytes_per_token * tokens;
+    const double sliding_tokens = std::min(tokens, double(window));
+    return per_layer_token * (global * tokens + sliding * sliding_tokens);
+  }
+};
+
+// Distinct (memory kind, segment) constant sets an estimate resolves; device groups beyond
+// them read their constants by table lookup instead.
+inline constexpr int kMaxResolvedSets = 4;
+
+struct SizingState {
+  ConstantKey key;            // backend, runtime, quant, moe, size; memory/segment of GPU 0
+  QuantFamily quant = QuantFamily::kOther;
+  Backend backend = Backend::kAuto;
+  Parallelism par = Parallelism::kLayer;
+  int runtime = -1;
+  ModelShape m;
+  int context = 0, prompt = 0, gen = 0, batch = 1;
+  double kv_elem = 2;
+  KvShape kv;                 // the model's KV cache at kv_elem bytes per element
+  double allreduce_steps = 0; // AllReduceSteps(the setup's GPU count)
+  // Memory for weights and KV cache over all devices, after reserves and runtime overhead
+  // (fit.cc); serving fills what the weights leave of it with sequences.
+  double device_cap_gb = 0;
+  // serving.max_concurrency for the sized estimate (serving.cc), -1 until computed.
+  int max_concurrency = -1;
+  // The constants for `key` (resolved[0], group 0) and for each further device group of the
+  // setup (its GPU's memory kind and segment): group i reads resolved[group_constants[i]], or
+  // looks its constants up when that is -1 (more than kMaxResolvedSets distinct sets).
+  // Filled by Ctx::ResolveConstants; unused while a Tracer is attached (Explain records which
+  // case each constant came from). Only the first resolved_sets entries are filled.
+  int groups_resolved = 0;
+  int resolved_sets = 0;
+  std::array<int8_t, kMaxDeviceGroups> group_constants{};
+  std::array<ResolvedConstants, kMaxResolvedSets> resolved;
+
+  // Copies `o` (only its filled constant sets).
+  void CopyStateFrom(const SizingState& o) {
+    key = o.key;
+    quant = o.quant;
+    backend = o.backend;
+    par = o.par;
+    runtime = o.runtime;
+    m = o.m;
+    context = o.context;
+    prompt = o.prompt;
+    gen = o.gen;
+    batch = o.batch;
+    kv_elem = o.kv_elem;
+    kv = o.kv;
+    allreduce_steps = o.allreduce_steps;
+    device_cap_gb = o.device_cap_gb;
+    max_concurrency = o.max_concurrency;
+    groups_resolved = o.groups_resolved;
+    resolved_sets = o.resolved_sets;
+    group_constants = o.group_constants;
+    for (int i = 0; i < resolved_sets; ++i) resolved[i] = o.resolved[i];
+  }
+};
+
+}  // namespace fitrank::internal
+
+#endif  // FITRANK_ENGINE_ESTIMATOR_INTERNAL_SIZING_STATE_H_

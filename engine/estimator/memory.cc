@@ -1,0 +1,133 @@
+// Memory: the model's shapes and bytes, usable accelerator memory, runtime overhead.
+//
+// Weights are stored at the quant's effective bits per weight, except the input embedding table
+// and the output head, which runtimes keep at their own precision (llama.cpp K-quants store the
+// output head as Q6_K; GPTQ/AWQ keep both in FP16): memory.embedding_bpw / memory.output_bpw.
+// Decode reads the active body and the output head once per token, but only one row of the
+// input embedding table, so the table counts for memory and not for speed.
+#include <algorithm>
+#include <cmath>
+
+#include "absl/strings/str_format.h"
+#include "engine/estimator/internal/context.h"
+
+namespace fitrank::internal {
+
+void ComputeShape(Ctx* ctx, double bpw) {
+  const Model& md = *ctx->model;
+  ModelShape& m = ctx->m;
+  m = ModelShape{};
+  m.params = md.params_b * 1e9;
+  m.active = md.active_params_b > 0 ? std::min(md.active_params_b * 1e9, m.params) : m.params;
+  m.layers = md.layers;
+  m.hidden = md.hidden_size;
+  m.heads = md.attention_heads > 0 ? md.attention_heads : 1;
+  m.kv_heads = md.kv_heads > 0 ? md.kv_heads : m.heads;
+  m.head_dim = md.head_dim > 0 ? md.head_dim : (m.hidden > 0 ? m.hidden / m.heads : 0);
+  m.kv_layers = md.attention.kv_layers > 0 ? md.attention.kv_layers : md.layers;
+  m.vocab = md.vocab_size;
+  m.tied = md.tied_embeddings;
+  m.experts = md.experts;
+  m.experts_per_token = md.experts_per_token;
+  m.moe = md.experts > 1 && md.experts_per_token > 0 && m.active < m.params * 0.95;
+  m.bpw = bpw;
+  const double embed_c = ctx->C(K::kEmbeddingBpw);
+  const double head_c = ctx->C(K::kOutputBpw);
+  m.embed_bpw = embed_c > 0 ? embed_c : bpw;
+  m.head_bpw = std::max(bpw, head_c);
+  m.vocab_known = m.vocab > 0 && m.hidden > 0;
+  if (m.vocab_known) {
+    m.embed = double(m.vocab) * m.hidden;
+    m.head = m.embed;
+    const double untied_head = m.tied ? 0 : m.head;
+    m.body = std::max(m.params - m.embed - untied_head, 0.3 * m.params);
+    m.active_body = std::max(m.active - m.embed - untied_head, 0.3 * m.active);
+    const double head_stored_bpw = m.tied ? std::max(m.embed_bpw, m.head_bpw) : m.head_bpw;
+    m.weights_bytes = m.body * bpw / 8 +
+                      (m.tied ? m.embed * head_stored_bpw / 8
+                              : m.embed * m.embed_bpw / 8 + m.head * m.head_bpw / 8);
+    m.read_bytes = m.active_body * bpw / 8 + m.head * head_stored_bpw / 8;
+  } else {
+    m.body = m.params;
+    m.active_body = m.active;
+    m.weights_bytes = m.params * bpw / 8;
+    m.read_bytes = m.active * bpw / 8;
+    if (ctx->t != nullptr) {
+      ctx->t->Note("vocabulary size unknown: embeddings and output head counted at the quant's "
+                   "bits per weight and read in full");
+    }
+  }
+  m.dense_bpw = bpw;
+  if (m.moe) {
+    const double e = m.experts, k = m.experts_per_token;
+    // Inactive parameters are the routed experts not chosen: (E-k)/E of all routed experts.
+    m.expert_total = std::min(SafeDiv((m.params - m.active) * e, e - k), 0.98 * m.body);
+    m.routed_active = SafeDiv(m.expert_total * k, e);
+    // The always-active part is at least the attention projections (vendors' "active" counts
+    // differ on whether embeddings are included, so the shapes set a floor).
+    const double attn = double(m.layers) * m.hidden *
+                        (2.0 * m.heads * m.head_dim + 2.0 * m.kv_heads * m.head_dim);
+    m.dense_active = std::max(m.active_body - m.routed_active, std::min(attn, m.body - m.expert_total));
+    const double dense_resident = std::max(m.body - m.expert_total, m.dense_active);
+    const double dc = ctx->C(K::kMoeDenseBpw);
+    m.dense_bpw = dc > 0 ? std::max(bpw, dc) : bpw;
+    const double head_stored_bpw = m.tied ? std::max(m.embed_bpw, m.head_bpw) : m.head_bpw;
+    const double embed_bytes = m.vocab_known ? (m.tied ? m.embed * head_stored_bpw / 8
+                                                       : m.embed * m.embed_bpw / 8 + m.head * m.head_bpw / 8)
+                                             : 0;
+    const double head_read = m.vocab_known ? m.head * head_stored_bpw / 8 : 0;
+    m.weights_bytes = m.expert_total * bpw / 8 + dense_resident * m.dense_bpw / 8 + embed_bytes;
+    m.read_bytes = m.routed_active * bpw / 8 + m.dense_active * m.dense_bpw / 8 + head_read;
+    m.active_body = m.routed_active + m.dense_active;
+  }
+  m.expert_read_bytes = m.routed_active * bpw / 8;
+  m.dense_read_bytes = std::max(m.read_bytes - m.expert_read_bytes, 0.0);
+  if (ctx->t != nullptr) {
+    ctx->t->Formula(
+        "weights_gb",
+        "body x bpw/8 + embeddings x embedding_bpw/8 + output head x output_bpw/8",
+        absl::StrFormat("%.3gB body x %.3g + %.3gB embed x %.3g + %.3gB head x %.3g%s = %.2f GB",
+                        m.body / 1e9, bpw, m.embed / 1e9, m.embed_bpw, m.tied ? 0 : m.head / 1e9,
+                        m.head_bpw, m.tied ? " (tied)" : "", m.weights_bytes / 1e9));
+  }
+}
+
+double UsableGb(const Ctx& ctx, const Gpu& gpu, bool first) {
+  double usable;
+  if (gpu.unified_memory) {
+    if (gpu.segment == Segment::kApple || gpu.vendor == "Apple") {
+      // macOS wires at most a share of RAM for the GPU (iogpu.wired_limit_mb).
+      const double threshold = ctx.C(K::kAppleShareThresholdGb, gpu);
+      usable = gpu.memory_gb * (gpu.memory_gb > threshold ? ctx.C(K::kAppleShareLarge, gpu)
+                                                           : ctx.C(K::kAppleShareSmall, gpu));
+    } else {
+      const double share = gpu.gpu_memory_share > 0 && gpu.gpu_memory_share < 1
+                               ? gpu.gpu_memory_share
+                               : ctx.C(K::kApuShare, gpu);
+      usable = gpu.memory_gb * share;
+    }
+  } else {
+    // Only the first card drives the display; the others keep a driver reserve.
+    usable = gpu.memory_gb - (first ? ctx.C(K::kReserveGb, gpu) : ctx.C(K::kSecondaryReserveGb, gpu));
+  }
+  usable = std::min(usable, gpu.memory_gb * ctx.C(K::kRuntimeMemoryShare, gpu));
+  return std::max(usable, 0.0);
+}
+
+double DeviceOverheadGb(const Ctx& ctx, const Gpu& gpu, int context, bool holds_output) {
+  const double ub = std::max(1.0, ctx.C(K::kUbatchTokens));
+  const double act = ctx.C(K::kActivationBytesPerHidden);
+  double buffer = ub * ctx.m.hidden * act;  // activations of one micro-batch
+  if (holds_output) buffer += ub * double(ctx.m.vocab) * 4;  // f32 logits of one micro-batch
+  buffer += ub * double(std::max(context, 0)) * 2;  // f16 attention mask, ubatch x context
+  return ctx.C(K::kRuntimeContextGb, gpu) + buffer / 1e9;
+}
+
+double HostAvailableGb(const Ctx& ctx) {
+  const Setup& s = *ctx.setup;
+  double avail = s.host_ram_gb - ctx.C(K::kHostOsReserveGb);
+  if (s.unified) avail -= UsableGb(ctx, *s.devices[0].gpu);
+  return std::max(avail, 0.0);
+}
+
+}  // namespace fitrank::internal

@@ -1,0 +1,165 @@
+#include "engine/report/capability.h"
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+
+namespace fitrank {
+
+std::string StatusOf(FitKind kind) {
+  switch (kind) {
+    case FitKind::kNativeComfortable:
+    case FitKind::kNativeTight:
+      return "native";
+    case FitKind::kOffload:
+      return "offload";
+    case FitKind::kNoFit:
+      break;
+  }
+  return "no";
+}
+
+namespace {
+
+std::string Gb(double gb) { return absl::StrFormat("%.1f GB", gb); }
+
+std::string TimeText(double seconds) {
+  if (seconds <= 0) return "";
+  if (seconds < 10) return absl::StrFormat("%.1f s", seconds);
+  if (seconds < 600) return absl::StrFormat("%.0f s", seconds);
+  return absl::StrFormat("%.0f min", seconds / 60);
+}
+
+std::string FrameText(double seconds_per_frame) {
+  if (seconds_per_frame <= 0) return "";
+  if (seconds_per_frame < 10) return absl::StrFormat("%.0f ms/frame", seconds_per_frame * 1000);
+  return absl::StrFormat("%.0f s/frame", seconds_per_frame);
+}
+
+CapabilityRow LlmRow(const ReportEnv& env, const Setup& setup, const CapabilitySpec& spec,
+                     const std::string& mode_id) {
+  CapabilityRow row;
+  row.id = spec.id;
+  row.label = spec.label;
+  const Model* m = FirstKnownModel(*env.catalog, spec.models);
+  const Quant* q = env.catalog->QuantById(spec.quant);
+  if (m == nullptr || q == nullptr) {
+    row.status = "unknown";
+    row.detail = "no representative model in the catalog";
+    return row;
+  }
+  row.model = m->name;
+  row.model_id = m->id;
+  row.quant = q->id;
+  LlmRun run = RunLlm(env, setup, *m, *q, ShapeOf(env, spec.workload, mode_id));
+  const Estimate& e = run.estimate;
+  row.memory_gb = e.memory.total_gb;
+  if (!run.runnable()) {
+    row.status = "no";
+    row.detail = absl::StrCat(q->id, " cannot run on this setup");
+    return row;
+  }
+  row.status = StatusOf(e.fit.kind);
+  row.decode_tok_s = e.decode_tok_s;
+  if (row.status == "native") {
+    row.detail = absl::StrFormat("%.0f tok/s; %s of %s", e.decode_tok_s, Gb(e.memory.total_gb),
+                                 Gb(e.memory.usable_gb));
+  } else if (row.status == "offload") {
+    row.detail = absl::StrFormat("%.1f tok/s; %.0f%% in host RAM", e.decode_tok_s,
+                                 e.fit.offload_pct);
+  } else {
+    row.detail = absl::StrCat("needs ", Gb(e.memory.total_gb), ", has ", Gb(e.memory.usable_gb));
+  }
+  return row;
+}
+
+CapabilityRow DiffusionRowFor(const ReportEnv& env, const Setup& setup,
+                              const CapabilitySpec& spec) {
+  CapabilityRow row;
+  row.id = spec.id;
+  row.label = spec.label;
+  const DiffusionModel* d = FirstKnownDiffusion(*env.catalog, spec.models);
+  if (d == nullptr) {
+    row.status = "unknown";
+    row.detail = "no representative model in the catalog";
+    return row;
+  }
+  row.model = d->name;
+  row.model_id = d->id;
+  DiffusionInput in;
+  in.setup = &setup;
+  in.model = d;
+  if (spec.kind == "video") in.frames = spec.frames;
+  DiffusionEstimate e;
+  env.estimator->RunDiffusion(in, &e);
+  row.status = StatusOf(e.fit);
+  row.memory_gb = e.total_gb;
+  row.quant = std::string(e.precision);  // shown beside the model name
+  if (row.status == "no") {
+    row.detail = absl::StrCat("needs ", Gb(e.total_gb), ", has ", Gb(e.usable_gb));
+    return row;
+  }
+  if (spec.kind == "video") {
+    row.ms_per_frame = e.seconds_per_frame * 1000;
+    row.detail = absl::StrCat("~", FrameText(e.seconds_per_frame), " at ", e.width, "x",
+                              e.height, ", ", e.frames, " frames");
+  } else {
+    row.seconds_per_image = e.seconds_per_image;
+    row.detail = absl::StrCat("~", TimeText(e.seconds_per_image), " per image at ", e.width, "x",
+                              e.height, ", ", e.steps, " steps");
+  }
+  if (row.status == "offload") row.detail += " (with offload)";
+  return row;
+}
+
+}  // namespace
+
+std::vector<CapabilityRow> BuildCapabilityMatrix(const ReportEnv& env, const Setup& setup,
+                                                 const std::string& mode_id) {
+  std::vector<CapabilityRow> rows;
+  for (const CapabilitySpec& spec : env.policy->capability_rows) {
+    rows.push_back(spec.kind == "llm" ? LlmRow(env, setup, spec, mode_id)
+                                      : DiffusionRowFor(env, setup, spec));
+  }
+  return rows;
+}
+
+DiffusionSummary BuildDiffusionSummary(const ReportEnv& env, const Setup& setup) {
+  DiffusionSummary s;
+  for (const DiffusionModel& d : env.catalog->diffusion()) {
+    DiffusionInput in;
+    in.setup = &setup;
+    in.model = &d;
+    DiffusionEstimate e;
+    env.estimator->RunDiffusion(in, &e);
+    DiffusionRow row;
+    row.model = d.name;
+    row.model_id = d.id;
+    row.kind = d.kind;
+    row.status = StatusOf(e.fit);
+    row.precision = std::string(e.precision);
+    row.width = e.width;
+    row.height = e.height;
+    row.steps = e.steps;
+    row.frames = d.kind == "video" ? e.frames : 0;
+    row.memory_gb = e.total_gb;
+    if (row.status != "no") {
+      if (d.kind == "video") {
+        row.ms_per_frame = e.seconds_per_frame * 1000;
+      } else {
+        row.seconds_per_image = e.seconds_per_image;
+      }
+      ++s.runnable;
+      if (row.status == "native") ++s.native;
+    }
+    ++s.total;
+    s.rows.push_back(row);
+  }
+  s.basis =
+      "Each model at its default resolution, steps and frame count, with the denoiser at the "
+      "highest precision that stays on the GPU (BF16, else FP8 or GGUF Q8_0, else Q4_0; text "
+      "encoders at 16 bits, run before sampling); \"offload\" parks the text encoders in host "
+      "RAM, or streams the denoiser from it every step (much slower).";
+  return s;
+}
+
+}  // namespace fitrank

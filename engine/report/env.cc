@@ -1,0 +1,185 @@
+#include "engine/report/env.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+
+namespace fitrank {
+
+LlmRun RunLlm(const ReportEnv& env, const Setup& setup, const Model& model, const Quant& quant,
+              const WorkloadShape& shape, const Runtime* runtime) {
+  LlmRun run;
+  run.runtime = runtime != nullptr ? runtime
+                                   : env.estimator->DefaultRuntime(*env.catalog, setup, &quant);
+  EstimateInput& in = run.input;
+  in.setup = &setup;
+  in.model = &model;
+  in.quant = &quant;
+  in.runtime = run.runtime;
+  // The workload's context, never past what the model supports: a report answers "how does it
+  // run for this work", and a model cannot be asked for more context than it has.
+  int context = shape.context_tokens;
+  if (model.max_context > 0) context = std::min(context, model.max_context);
+  in.context = std::max(context, 1);
+  in.prompt_tokens = std::max(1, std::min(shape.prompt_tokens, in.context));
+  in.gen_tokens = std::max(1, shape.output_tokens);
+  in.batch = 1;
+  env.estimator->Run(in, &run.estimate);
+  // As the ranker does (ChooseKvCache). The runtime's fallback is looked up by name, so only
+  // for estimates that could use it.
+  const KvCacheType fallback = run.estimate.smaller_kv_could_fit()
+                                   ? env.estimator->FallbackKvCache(run.runtime)
+                                   : KvCacheType::kF16;
+  Estimate smaller;
+  auto estimate_at = [&](KvCacheType type) -> const Estimate& {
+    EstimateInput x = in;
+    x.kv_cache = type;
+    env.estimator->Run(x, &smaller);
+    return smaller;
+  };
+  const KvCacheType kv = ChooseKvCache(run.estimate, fallback, estimate_at);
+  if (kv != KvCacheType::kF16) {
+    in.kv_cache = kv;
+    run.estimate = smaller;
+  }
+  return run;
+}
+
+WorkloadShape ShapeOf(const ReportEnv& env, const std::string& workload_id,
+                      const std::string& mode_id) {
+  const Profiles& p = *env.profiles;
+  const Workload* w = p.FindWorkload(workload_id).found;
+  if (w == nullptr) w = &p.workloads().front();
+  const Mode* m = mode_id.empty() ? nullptr : p.FindMode(mode_id).found;
+  if (m == nullptr) m = &p.default_mode();
+  return ShapeFor(*w, *m);
+}
+
+SetupView ViewOf(const ReportEnv& env, const Setup& setup) {
+  SetupView v;
+  v.label = setup.label;
+  v.gpu_count = setup.device_count;
+  v.host_ram_gb = setup.host_ram_gb;
+  for (const DeviceGroup& g : setup.devices) {
+    for (int i = 0; i < g.count; ++i) v.gpu_ids.push_back(g.gpu->id);
+    v.memory_gb += g.gpu->memory_gb * g.count;
+    v.usable_gb += env.estimator->UsableMemoryGb(*g.gpu) * g.count;
+    v.bandwidth_gbps = std::max(v.bandwidth_gbps, g.gpu->bandwidth_gbps);
+  }
+  return v;
+}
+
+FitView ViewOf(const FitEstimate& fit) {
+  FitView v;
+  v.kind = std::string(FitKindName(fit.kind));
+  v.headroom_pct = fit.headroom_pct;
+  v.offload_pct = fit.offload_pct;
+  v.host_ram_gb = fit.host_ram_gb;
+  return v;
+}
+
+absl::StatusOr<Setup> SetupOfCount(const ReportEnv& env, const Gpu& gpu, int count,
+                                   const Setup* like, bool tensor) {
+  SetupOptions options;
+  options.interconnects = &env.catalog->interconnects();
+  if (like != nullptr && !like->host_defaulted) {
+    options.host_ram_gb = like->host_ram_gb;
+    options.host_bandwidth_gbps = like->host_bandwidth_gbps;
+  }
+  if (tensor) options.parallelism = Parallelism::kTensor;
+  return BuildSetup(*env.estimator, {{&gpu, count}}, options);
+}
+
+SpecsView SpecsOf(const ReportEnv& env, const Gpu& gpu) {
+  SpecsView s;
+  s.gpu = gpu;
+  s.usable_gb = env.estimator->UsableMemoryGb(gpu);
+  if (const Interconnect* ic = env.catalog->InterconnectById(gpu.interconnect)) {
+    s.interconnect_name = ic->name;
+  } else {
+    s.interconnect_name = gpu.interconnect;
+  }
+  if (const Price* p = env.catalog->PriceFor(gpu.id)) {
+    s.street_usd = p->street_usd;
+    s.cloud_usd_per_hour = p->cloud_usd_per_hour;
+    s.price_as_of = p->as_of;
+  }
+  return s;
+}
+
+double PriceOf(const ReportEnv& env, const Gpu& gpu, std::string* basis) {
+  const Price* p = env.catalog->PriceFor(gpu.id);
+  if (p != nullptr && p->street_usd > 0) {
+    if (basis) *basis = absl::StrCat("street ", p->as_of);
+    return p->street_usd;
+  }
+  if (gpu.msrp_usd > 0) {
+    if (basis) *basis = "MSRP";
+    return gpu.msrp_usd;
+  }
+  if (basis) basis->clear();
+  return 0;
+}
+
+const Model* FirstKnownModel(const Catalog& catalog, const std::vector<std::string>& ids) {
+  for (const std::string& id : ids) {
+    if (const Model* m = catalog.ModelById(id)) return m;
+  }
+  return nullptr;
+}
+
+const DiffusionModel* FirstKnownDiffusion(const Catalog& catalog,
+                                          const std::vector<std::string>& ids) {
+  for (const std::string& id : ids) {
+    for (const DiffusionModel& d : catalog.diffusion()) {
+      if (d.id == id) return &d;
+    }
+  }
+  return nullptr;
+}
+
+bool IsAssistantModel(const Model& m) {
+  return m.kind != "embedding" && m.kind != "base" && m.kind != "code-completion";
+}
+
+std::vector<const Model*> TopModels(const ReportEnv& env, int count) {
+  std::vector<const Model*> all;
+  for (const Model& m : env.catalog->models()) {
+    if (IsAssistantModel(m)) all.push_back(&m);
+  }
+  std::stable_sort(all.begin(), all.end(), [](const Model* a, const Model* b) {
+    if (a->quality.score != b->quality.score) return a->quality.score > b->quality.score;
+    return a->id < b->id;
+  });
+  if (static_cast<int>(all.size()) > count) all.resize(count);
+  return all;
+}
+
+std::string RunCommandFor(const Runtime& runtime, const Model& model, const Quant& quant,
+                          const Setup& setup, int context, absl::string_view kv_cache) {
+  const std::string& t = runtime.command;
+  if (t.empty()) return "";
+  if (t.find("{ollama_tag}") != std::string::npos && model.ollama_tag.empty()) return "";
+  if (t.find("{hf_repo}") != std::string::npos && model.hf_repo.empty()) return "";
+  // A GGUF repo the catalog knows, else a local file named after the model and quant.
+  const std::string gguf = model.gguf_repo.empty()
+                               ? absl::StrCat("-m ", model.id, "-", quant.id, ".gguf")
+                               : absl::StrCat("-hf ", model.gguf_repo, ":", quant.id);
+  return absl::StrReplaceAll(t, {{"{model}", model.id},
+                                 {"{gguf}", gguf},
+                                 {"{hf_repo}", model.hf_repo},
+                                 {"{ollama_tag}", model.ollama_tag},
+                                 {"{quant}", quant.id},
+                                 {"{gpus}", absl::StrCat(setup.device_count)},
+                                 {"{context}", absl::StrCat(context)},
+                                 {"{kv_cache}", kv_cache}});
+}
+
+bool QuantUsable(const ReportEnv& env, const Setup& setup, const Quant& quant) {
+  const Runtime* rt = env.estimator->DefaultRuntime(*env.catalog, setup, &quant);
+  if (rt == nullptr) return false;
+  return (env.estimator->CheckCombination(setup, &quant, rt) & kBlockingProblems) == 0;
+}
+
+}  // namespace fitrank

@@ -1,0 +1,227 @@
+// BuildFitReport: one model on one setup, every quantization, every workload.
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "engine/report/advisor.h"
+#include "engine/estimator/basis.h"
+#include "engine/report/builders.h"
+#include "engine/report/scoring.h"
+
+namespace fitrank {
+
+namespace {
+
+// Without the scoring engine: the highest-quality quant that fits comfortably, else tightly,
+// else the one that offloads least.
+const Quant* FallbackBestQuant(const std::vector<QuantRow>& rows, const Catalog& catalog) {
+  const QuantRow* best = nullptr;
+  auto better = [](const QuantRow& a, const QuantRow& b) {
+    int ra = FitRank(a.fit.kind), rb = FitRank(b.fit.kind);
+    if (ra != rb) return ra < rb;
+    if (ra == 2 && a.fit.offload_pct != b.fit.offload_pct) return a.fit.offload_pct < b.fit.offload_pct;
+    if (a.quality_retention != b.quality_retention) return a.quality_retention > b.quality_retention;
+    return a.memory_gb < b.memory_gb;
+  };
+  for (const QuantRow& r : rows) {
+    if (!r.supported || !Runs(r.fit)) continue;
+    if (best == nullptr || better(r, *best)) best = &r;
+  }
+  return best ? catalog.QuantById(best->quant) : nullptr;
+}
+
+std::string FitPhrase(const Estimate& e) {
+  switch (e.fit.kind) {
+    case FitKind::kNativeComfortable:
+      return absl::StrFormat("it fits natively with %.0f%% headroom", e.fit.headroom_pct);
+    case FitKind::kNativeTight:
+      return absl::StrFormat("it fits natively but tightly (%.0f%% headroom)", e.fit.headroom_pct);
+    case FitKind::kOffload:
+      return absl::StrFormat("it runs with %.0f%% offloaded to host RAM (~%.1f GB)",
+                             e.fit.offload_pct, e.fit.host_ram_gb);
+    case FitKind::kNoFit:
+      break;
+  }
+  return "it does not fit, even with host RAM";
+}
+
+}  // namespace
+
+absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setup,
+                                         const FitQuery& q) {
+  const Model& model = *q.model;
+  const std::string mode = q.mode.empty() ? env.profiles->default_mode().id : q.mode;
+  WorkloadShape shape = ShapeOf(env, q.workload, mode);
+  FitReport r;
+  r.setup = ViewOf(env, setup);
+  r.model = model.name;
+  r.model_id = model.id;
+  r.params_b = model.params_b;
+  r.active_params_b = model.active_params_b;
+  r.max_context = model.max_context;
+  r.workload = shape.workload->id;
+  r.mode = mode;
+
+  // Every quantization, at the workload's shape.
+  for (const Quant& quant : env.catalog->quants()) {
+    if (quant.variable_bpw) continue;
+    QuantRow row;
+    row.quant = quant.id;
+    row.bits = quant.bits;
+    row.bpw = quant.bpw;
+    row.quality_retention = QualityRetention(model, quant);
+    row.quality_label = env.policy->QualityLabelFor(row.quality_retention);
+    LlmRun run = RunLlm(env, setup, model, quant, shape);
+    row.memory_gb = run.estimate.memory.total_gb;
+    if (run.runtime == nullptr || !run.runnable()) {
+      row.supported = false;
+      std::vector<std::string> why = DescribeProblems(run.estimate.problems, run.input);
+      row.note = run.runtime == nullptr ? "no runtime for this setup"
+                 : why.empty()          ? "cannot run here"
+                                        : why.front();
+      if (!quant.requires_precision.empty() &&
+          (run.estimate.problems & kProblemPrecisionUnsupported)) {
+        row.note = absl::StrCat("needs ", quant.requires_precision, " hardware");
+      }
+    } else {
+      row.fit = ViewOf(run.estimate.fit);
+      row.decode_tok_s = run.estimate.decode_tok_s;
+    }
+    r.quants.push_back(row);
+  }
+  std::stable_sort(r.quants.begin(), r.quants.end(), [](const QuantRow& a, const QuantRow& b) {
+    return a.bpw < b.bpw;
+  });
+
+  // The headline quant: --quant, else the rules' best, else the estimator fallback.
+  const Quant* quant = q.quant;
+  Graded graded;
+  if (quant == nullptr && env.scorer != nullptr) {
+    quant = env.scorer->BestQuant(setup, model, shape.workload->id, mode, &graded);
+  }
+  if (quant == nullptr) quant = FallbackBestQuant(r.quants, *env.catalog);
+  if (quant == nullptr) {
+    // Nothing runs at all: still report against the catalog's most common download.
+    quant = env.catalog->QuantById(env.policy->count_quant);
+    if (quant == nullptr) return absl::NotFoundError("the catalog has no quantizations");
+  }
+  r.quant = quant->id;
+  for (QuantRow& row : r.quants) row.best = row.quant == quant->id && row.supported;
+
+  LlmRun run = RunLlm(env, setup, model, *quant, shape);
+  Estimate e;
+  Basis basis;
+  env.estimator->Explain(run.input, &e, &basis);
+  r.runtime = run.runtime != nullptr ? run.runtime->id : "";
+  r.memory.weights_gb = e.memory.weights_gb;
+  r.memory.kv_gb = e.memory.kv_gb;
+  r.memory.overhead_gb = e.memory.overhead_gb;
+  r.memory.total_gb = e.memory.total_gb;
+  r.memory.usable_gb = e.memory.usable_gb;
+  r.memory.over_gb = std::max(0.0, e.memory.total_gb - e.memory.usable_gb);
+  r.memory.free_gb = std::max(0.0, e.memory.usable_gb - e.memory.total_gb);
+  r.fit = ViewOf(e.fit);
+  r.decode_tok_s = e.decode_tok_s;
+  r.decode_low_tok_s = e.range.decode_low;
+  r.decode_high_tok_s = e.range.decode_high;
+  r.prefill_tok_s = e.prefill_tok_s;
+  r.ttft_ms = e.ttft_ms;
+  r.safe_context = e.safe_context;
+  r.kv_cache = std::string(KvCacheTypeName(e.kv_cache));
+  r.basis = basis.Lines();
+
+  // Grades: the headline, each workload, each quant.
+  if (env.scorer != nullptr) {
+    if (q.quant != nullptr || graded.grade.empty()) {
+      graded = env.scorer->Grade(setup, model, *quant, shape.workload->id, mode);
+    }
+    r.grade = graded.grade;
+    r.score = graded.score;
+    r.reasons = graded.reasons;
+    for (QuantRow& row : r.quants) {
+      if (!row.supported) continue;
+      const Quant* qq = env.catalog->QuantById(row.quant);
+      Graded g = env.scorer->Grade(setup, model, *qq, shape.workload->id, mode);
+      row.grade = g.excluded ? "F" : g.grade;
+      row.score = g.score;
+    }
+  }
+  for (const Workload& w : env.profiles->workloads()) {
+    WorkloadShape ws = ShapeOf(env, w.id, mode);
+    LlmRun wr = RunLlm(env, setup, model, *quant, ws);
+    FitWorkloadRow row;
+    row.workload = w.id;
+    row.label = w.name;
+    row.fit = ViewOf(wr.estimate.fit);
+    row.decode_tok_s = wr.estimate.decode_tok_s;
+    row.ttft_ms = wr.estimate.ttft_ms;
+    row.context = std::min(wr.input.context, wr.estimate.safe_context);
+    if (env.scorer != nullptr) {
+      Graded g = env.scorer->Grade(setup, model, *quant, w.id, mode);
+      row.grade = g.excluded ? "F" : g.grade;
+      row.score = g.score;
+    }
+    r.workloads.push_back(row);
+  }
+
+  r.advice = FitAdvice(env, setup, model, quant->id, e, shape, r.quants);
+  MergeRuleAdvice(env, graded.advice, &r.advice);
+
+  // Run commands: each runtime that can run the model here, at the headline quant if it loads
+  // it, else at the best quant it loads that runs.
+  for (const Runtime& rt : env.catalog->runtimes()) {
+    const Quant* use = nullptr;
+    Estimate ue;
+    auto try_quant = [&](const Quant& cand) {
+      if (env.estimator->CheckCombination(setup, &cand, &rt) & kBlockingProblems) return false;
+      LlmRun cr = RunLlm(env, setup, model, cand, shape, &rt);
+      if (!cr.runnable() || !Runs(ViewOf(cr.estimate.fit))) return false;
+      use = &cand;
+      ue = cr.estimate;
+      return true;
+    };
+    if (!try_quant(*quant)) {
+      const Quant* best = nullptr;
+      for (const Quant& cand : env.catalog->quants()) {
+        if (cand.variable_bpw) continue;
+        if (env.estimator->CheckCombination(setup, &cand, &rt) & kBlockingProblems) continue;
+        LlmRun cr = RunLlm(env, setup, model, cand, shape, &rt);
+        if (!cr.estimate.runs_natively()) continue;
+        if (best == nullptr || cand.quality_retention > best->quality_retention) best = &cand;
+      }
+      if (best != nullptr) try_quant(*best);
+    }
+    if (use == nullptr) continue;
+    std::string cmd =
+        RunCommandFor(rt, model, *use, setup,
+                      std::min(shape.context_tokens, std::max(1, e.safe_context)),
+                      KvCacheTypeName(ue.kv_cache));
+    if (cmd.empty()) continue;
+    RunCommand c;
+    c.runtime = rt.id;
+    c.runtime_name = rt.name;
+    c.command = cmd;
+    // A template without {quant} downloads the runtime's default build of the model (Ollama's
+    // tags are Q4_K_M): say so rather than claim the quant we estimated.
+    bool picks_quant = rt.command.find("{quant}") != std::string::npos ||
+                       rt.command.find("{hf_repo}") != std::string::npos;
+    c.note = absl::StrFormat("%s, %s, ~%.0f tok/s",
+                             picks_quant ? use->id : "the tag's default quantization",
+                             std::string(FitKindName(ue.fit.kind)), ue.decode_tok_s);
+    r.run_commands.push_back(c);
+  }
+
+  // The one-sentence answer.
+  std::string verdict = FitPhrase(e);
+  r.summary = absl::StrFormat(
+      "%s needs ~%.1f GB at %s for %s (%d-token context); %s has %.1f GB usable: %s%s.",
+      model.name, e.memory.total_gb, quant->id, shape.workload->name, run.input.context,
+      setup.label, e.memory.usable_gb, verdict,
+      e.decode_tok_s > 0 ? absl::StrFormat(", at ~%.1f tok/s", e.decode_tok_s) : "");
+  if (!r.grade.empty()) {
+    absl::StrAppend(&r.summary, " Grade ", r.grade, " for ", shape.workload->name, ".");
+  }
+  return r;
+}
+
+}  // namespace fitrank

@@ -1,0 +1,90 @@
+// The model-on-setup report (`fitrank fit MODEL --gpu G`). Plain structs, filled by
+// engine/fit_report.cc, rendered by cli/render_fit.cc.
+#ifndef FITRANK_ENGINE_REPORT_FIT_H_
+#define FITRANK_ENGINE_REPORT_FIT_H_
+
+#include <string>
+#include <vector>
+
+#include "engine/report/report.h"
+
+namespace fitrank {
+
+struct MemoryView {
+  double weights_gb = 0;
+  double kv_gb = 0;
+  double overhead_gb = 0;
+  double total_gb = 0;       // needed
+  double usable_gb = 0;      // accelerator memory the model may use
+  double over_gb = 0;        // total - usable when positive, else 0
+  double free_gb = 0;        // usable - total when positive, else 0
+};
+
+struct FitWorkloadRow {
+  std::string workload;
+  std::string label;
+  std::string grade;
+  double score = 0;
+  FitView fit;
+  double decode_tok_s = 0;
+  double ttft_ms = 0;
+  int context = 0;           // workload context actually usable (capped by safe context)
+};
+
+struct QuantRow {
+  std::string quant;
+  double bits = 0;           // nominal
+  double bpw = 0;            // effective
+  double memory_gb = 0;      // total needed at the report's workload context
+  double quality_retention = 0;
+  std::string quality_label; // "Maximum" | "Very high" | "High" | "Medium" | "Low"
+  FitView fit;
+  double decode_tok_s = 0;
+  std::string grade;         // "" when the quant cannot run here (not graded)
+  double score = 0;
+  bool supported = true;     // the hardware/runtimes can run it at all
+  std::string note;          // why not supported, e.g. "needs FP8 hardware"
+  bool best = false;         // the quant the rules pick for this setup
+};
+
+struct RunCommand {
+  std::string runtime;       // id
+  std::string runtime_name;
+  std::string command;
+  std::string note;          // e.g. "2 GPUs, tensor parallel"
+};
+
+struct FitReport {
+  SetupView setup;
+  std::string model;
+  std::string model_id;
+  double params_b = 0;
+  double active_params_b = 0;
+  int max_context = 0;
+  std::string quant;          // quant the headline numbers use (best, or --quant)
+  std::string runtime;
+  std::string workload;
+  std::string mode;
+  std::string summary;        // one sentence answer
+  MemoryView memory;
+  FitView fit;
+  double decode_tok_s = 0;
+  double decode_low_tok_s = 0;
+  double decode_high_tok_s = 0;
+  double prefill_tok_s = 0;
+  double ttft_ms = 0;
+  int safe_context = 0;
+  std::string kv_cache = "f16";  // KV cache type estimated (q8_0 when f16 does not fit)
+  std::string grade;
+  double score = 0;
+  std::vector<std::string> reasons;
+  std::vector<AdviceItem> advice;
+  std::vector<FitWorkloadRow> workloads;
+  std::vector<QuantRow> quants;
+  std::vector<RunCommand> run_commands;
+  std::vector<std::string> basis;   // estimator basis lines
+};
+
+}  // namespace fitrank
+
+#endif  // FITRANK_ENGINE_REPORT_FIT_H_

@@ -1,0 +1,98 @@
+// BuildGpuReport: the whole GPU page.
+#include <thread>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "engine/report/advisor.h"
+#include "engine/report/capability.h"
+#include "engine/report/builders.h"
+#include "engine/report/picks.h"
+#include "engine/report/scaling.h"
+#include "engine/report/traits.h"
+
+namespace fitrank {
+
+namespace {
+
+ModeView ModeViewOf(const Mode& m) {
+  ModeView v;
+  v.id = m.id;
+  v.name = m.name;
+  v.description = m.description;
+  for (const SetWeight& w : m.multipliers) {
+    v.changes.push_back(absl::StrFormat("%s weight x%.2g", w.set, w.value));
+  }
+  if (m.concurrency > 1) v.changes.push_back(absl::StrFormat("%d concurrent sequences", m.concurrency));
+  if (m.decode_target_scale != 1) {
+    v.changes.push_back(absl::StrFormat("decode target x%.2g", m.decode_target_scale));
+  }
+  if (m.ttft_target_scale != 1) v.changes.push_back(absl::StrFormat("TTFT target x%.2g", m.ttft_target_scale));
+  if (m.context_scale != 1) v.changes.push_back(absl::StrFormat("context x%.2g", m.context_scale));
+  if (!m.gpu_counts.empty()) {
+    std::vector<std::string> n;
+    for (int c : m.gpu_counts) n.push_back(absl::StrCat(c));
+    v.changes.push_back(absl::StrCat("tries ", absl::StrJoin(n, "/"), " GPUs"));
+  }
+  if (!m.parallelism.empty()) v.changes.push_back(absl::StrCat(m.parallelism, " parallel"));
+  return v;
+}
+
+}  // namespace
+
+absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setup,
+                                         const std::string& mode_id) {
+  const Mode* mode = mode_id.empty() ? &env.profiles->default_mode()
+                                     : env.profiles->FindMode(mode_id).found;
+  if (mode == nullptr) return absl::InvalidArgumentError(absl::StrCat("unknown mode `", mode_id, "`"));
+  const Gpu& gpu = *setup.devices.front().gpu;
+  GpuReport r;
+  r.specs = SpecsOf(env, gpu);
+  r.setup = ViewOf(env, setup);
+  r.mode = ModeViewOf(*mode);
+  // One full ranking per workload is most of the page's work. The rankings are independent of
+  // each other and of the blocks below (the builders only read the env; the scorer is
+  // thread-safe), so every other one runs on a second thread while this one does the rest.
+  const std::vector<Workload>& workloads = env.profiles->workloads();
+  r.recommendations.resize(workloads.size());
+  auto rank = [&](size_t i) {
+    WorkloadPicks& wp = r.recommendations[i];
+    wp.workload = workloads[i].id;
+    wp.label = workloads[i].name;
+    wp.picks = RankedPicks(env, setup, workloads[i].id, mode->id, env.policy->picks_per_workload);
+  };
+  std::thread helper([&] {
+    for (size_t i = 0; i < workloads.size(); i += 2) rank(i);
+  });
+  for (size_t i = 1; i < workloads.size(); i += 2) rank(i);
+  r.capability_matrix = BuildCapabilityMatrix(env, setup, mode->id);
+  r.out_of_reach = BuildOutOfReach(env, setup, mode->id);
+  r.diffusion = BuildDiffusionSummary(env, setup);
+  r.multi_gpu = BuildScaling(env, gpu, setup, mode->id);
+  UpgradeQuery uq;
+  uq.workload = env.policy->top_models_workload;
+  uq.mode = mode->id;
+  absl::StatusOr<UpgradeReport> up = BuildUpgradeReport(env, setup, uq);
+  helper.join();
+  if (up.ok()) {
+    r.upgrades = up->options;
+    if (r.upgrades.size() > 5) r.upgrades.resize(5);
+  }
+  r.buying_advice = BuildBuyingAdvice(env, setup, r, up.ok() ? *up : UpgradeReport{});
+  // Last: the trait rules read every block above (buying advice included).
+  if (env.traits != nullptr) {
+    std::vector<RuleSentence> strengths, considerations;
+    env.traits->GpuTraits(env, r, &strengths, &considerations);
+    for (RuleSentence& s : strengths) {
+      r.strengths.push_back(std::move(s.text));
+      r.strength_rules.push_back(std::move(s.rule_id));
+    }
+    for (RuleSentence& s : considerations) {
+      r.considerations.push_back(std::move(s.text));
+      r.consideration_rules.push_back(std::move(s.rule_id));
+    }
+  }
+  return r;
+}
+
+}  // namespace fitrank

@@ -1,0 +1,23 @@
+// Ranked picks for one workload and mode on a setup, shared by `recommend`, the GPU page and
+// `compare`: the scoring engine's ranking (or a quality-only fallback when no rules are
+// loaded), filtered by minimum grade and capability, with run commands filled in.
+#ifndef FITRANK_ENGINE_REPORT_PICKS_H_
+#define FITRANK_ENGINE_REPORT_PICKS_H_
+
+#include <string>
+#include <vector>
+
+#include "engine/report/env.h"
+
+namespace fitrank {
+
+// At most `k` picks, ranks 1..k. `excluded` (optional) is increased by the number of
+// candidates the filters dropped.
+std::vector<Pick> RankedPicks(const ReportEnv& env, const Setup& setup,
+                              const std::string& workload, const std::string& mode, int k,
+                              const std::string& min_grade = "",
+                              const std::string& capability = "", int* excluded = nullptr);
+
+}  // namespace fitrank
+
+#endif  // FITRANK_ENGINE_REPORT_PICKS_H_

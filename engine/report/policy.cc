@@ -1,0 +1,264 @@
+#include "engine/report/policy.h"
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "base/text.h"
+#include "base/yaml_reader.h"
+
+namespace fitrank {
+
+namespace {
+
+// A source key must name an entry of `sources:`: a policy nobody can trace is not shipped.
+void CheckSource(MapReader& r, const ReportPolicy& p, std::string* out) {
+  std::string key;
+  if (!r.Required("source", &key)) return;
+  if (!p.sources.count(key)) {
+    std::vector<std::string> keys;
+    for (const auto& [k, v] : p.sources) keys.push_back(k);
+    r.diags()->Error("unknown-source", r.WhereOf("source"),
+                     absl::StrCat("source `", key, "` is not declared under `sources:`"),
+                     DidYouMean(ClosestMatches(key, keys, 1)));
+  }
+  if (out) *out = key;
+}
+
+void ReadIntList(MapReader& r, absl::string_view key, std::vector<int>* out) {
+  std::vector<std::string> words;
+  if (!r.Optional(key, &words)) return;
+  std::vector<int> v;
+  for (const std::string& w : words) {
+    int n = 0;
+    if (!absl::SimpleAtoi(w, &n) || n <= 0) {
+      r.diags()->Error("wrong-type", r.WhereOf(key),
+                       absl::StrCat("`", key, "` must be a list of positive whole numbers"));
+      return;
+    }
+    v.push_back(n);
+  }
+  if (v.empty()) {
+    r.diags()->Error("out-of-range", r.WhereOf(key), absl::StrCat("`", key, "` is empty"));
+    return;
+  }
+  *out = v;
+}
+
+template <class F>
+void ForEachItem(MapReader& parent, absl::string_view key, const std::string& file,
+                 Diagnostics* diags, F f) {
+  YamlNode list = parent.Child(key);
+  if (!list.IsDefined()) {
+    diags->Error("missing-field", parent.Where(), absl::StrCat("no `", key, "` list"));
+    return;
+  }
+  if (!list.IsSequence()) {
+    diags->Error("wrong-type", list.Where(file), absl::StrCat("`", key, "` must be a list"));
+    return;
+  }
+  int i = 0;
+  for (YamlNode item : list) {
+    MapReader r(item, file, diags, absl::StrCat(key, "[", i++, "]"));
+    f(r);
+    r.CheckUnknownKeys();
+  }
+}
+
+}  // namespace
+
+bool ReportPolicy::GradeAtLeast(const std::string& grade, const std::string& min_grade) {
+  static const std::string kOrder = "ABCDEF";
+  if (grade.empty() || min_grade.empty()) return false;
+  size_t g = kOrder.find(grade[0]), m = kOrder.find(min_grade[0]);
+  if (g == std::string::npos || m == std::string::npos) return false;
+  return g <= m;
+}
+
+const VerdictLevel& ReportPolicy::VerdictFor(int runs_well, int count) const {
+  static const VerdictLevel kNone{"not-recommended", 0, "Not recommended for local AI"};
+  if (verdicts.empty()) return kNone;
+  double share = count > 0 ? static_cast<double>(runs_well) / count : 0;
+  for (const VerdictLevel& v : verdicts) {
+    if (share >= v.min_share) return v;
+  }
+  return verdicts.back();
+}
+
+std::string ReportPolicy::QualityLabelFor(double retention) const {
+  for (const QualityLabel& l : quality_labels) {
+    if (retention >= l.min) return l.text;
+  }
+  return quality_labels.empty() ? "" : quality_labels.back().text;
+}
+
+const AdviceText* ReportPolicy::AdviceFor(const std::string& id) const {
+  for (const AdviceText& a : advice) {
+    if (a.id == id) return &a;
+  }
+  return nullptr;
+}
+
+std::string ReportPolicy::SourceText(const std::string& key) const {
+  auto it = sources.find(key);
+  return it == sources.end() ? key : it->second;
+}
+
+std::optional<ReportPolicy> ParseReportPolicy(const std::string& content, const std::string& file,
+                                              Diagnostics* diags) {
+  int errors_before = diags->error_count();
+  std::unique_ptr<YamlTree> tree = ParseYaml(content, file, diags);
+  if (tree == nullptr) return std::nullopt;
+  ReportPolicy p;
+  MapReader top(tree->root(), file, diags, "reports.yaml");
+  std::string schema;
+  if (top.Required("schema", &schema) && schema != "fitrank.reports/v1") {
+    diags->Error("unknown-schema", top.WhereOf("schema"),
+                 absl::StrCat("unsupported schema `", schema, "`"), "use `fitrank.reports/v1`");
+  }
+  YamlNode sources = top.Child("sources");
+  if (sources.IsMap()) {
+    for (size_t i = 0; i < sources.size(); ++i) {
+      p.sources[std::string(sources.Key(i).Scalar())] = std::string(sources.Value(i).Scalar());
+    }
+  } else {
+    diags->Error("missing-field", top.Where(), "no `sources:` map");
+  }
+
+  {
+    MapReader r(top.Child("top_models"), file, diags, "top_models");
+    CheckSource(r, p, nullptr);
+    r.Required("count", &p.top_models_count, 1, 10000);
+    r.Required("workload", &p.top_models_workload);
+    r.Enum("min_grade", {"A", "B", "C", "D", "E", "F"}, &p.top_models_min_grade, true);
+    r.CheckUnknownKeys();
+  }
+  {
+    MapReader r(top.Child("verdicts"), file, diags, "verdicts");
+    CheckSource(r, p, nullptr);
+    ForEachItem(r, "levels", file, diags, [&](MapReader& l) {
+      VerdictLevel v;
+      l.Required("id", &v.id);
+      l.Required("min_share", &v.min_share, 0, 1);
+      l.Required("text", &v.text);
+      p.verdicts.push_back(v);
+    });
+    for (size_t i = 1; i < p.verdicts.size(); ++i) {
+      if (p.verdicts[i].min_share > p.verdicts[i - 1].min_share) {
+        diags->Error("out-of-order", r.WhereOf("levels"),
+                     "verdict levels must go from the highest min_share to the lowest");
+        break;
+      }
+    }
+    r.CheckUnknownKeys();
+  }
+  {
+    MapReader r(top.Child("quality_labels"), file, diags, "quality_labels");
+    CheckSource(r, p, nullptr);
+    ForEachItem(r, "levels", file, diags, [&](MapReader& l) {
+      QualityLabel q;
+      l.Required("min", &q.min, 0, 1);
+      l.Required("text", &q.text);
+      p.quality_labels.push_back(q);
+    });
+    r.CheckUnknownKeys();
+  }
+  {
+    MapReader r(top.Child("capability_matrix"), file, diags, "capability_matrix");
+    CheckSource(r, p, nullptr);
+    ForEachItem(r, "rows", file, diags, [&](MapReader& row) {
+      CapabilitySpec c;
+      row.Required("id", &c.id);
+      row.Required("label", &c.label);
+      row.Enum("kind", {"llm", "image", "video"}, &c.kind, true);
+      row.Optional("workload", &c.workload);
+      row.Optional("quant", &c.quant);
+      row.Optional("frames", &c.frames, 1, 100000);
+      if (!row.Optional("models", &c.models) || c.models.empty()) {
+        diags->Error("missing-field", row.Where(), absl::StrCat("row `", c.id, "` lists no models"));
+      }
+      if (c.kind == "llm" && (c.workload.empty() || c.quant.empty())) {
+        diags->Error("missing-field", row.Where(),
+                     absl::StrCat("LLM row `", c.id, "` needs `workload` and `quant`"));
+      }
+      p.capability_rows.push_back(c);
+    });
+    r.CheckUnknownKeys();
+  }
+  {
+    MapReader r(top.Child("gpu_page"), file, diags, "gpu_page");
+    CheckSource(r, p, nullptr);
+    r.Required("picks_per_workload", &p.picks_per_workload, 1, 50);
+    r.Required("out_of_reach_count", &p.out_of_reach_count, 0, 50);
+    ReadIntList(r, "scale_out_counts", &p.scale_out_counts);
+    r.Required("count_workload", &p.count_workload);
+    r.Required("count_quant", &p.count_quant);
+    r.CheckUnknownKeys();
+  }
+  {
+    MapReader r(top.Child("compare"), file, diags, "compare");
+    CheckSource(r, p, nullptr);
+    ForEachItem(r, "reference_models", file, diags, [&](MapReader& row) {
+      ReferenceModelSpec m;
+      row.Required("label", &m.label);
+      if (!row.Optional("models", &m.models) || m.models.empty()) {
+        diags->Error("missing-field", row.Where(), "a reference model row lists no models");
+      }
+      p.reference_models.push_back(m);
+    });
+    MapReader c(r.Child("cost"), file, diags, "compare.cost");
+    CheckSource(c, p, &p.cost_source);
+    c.Required("lifetime_years", &p.cost_lifetime_years, 0.25, 20);
+    c.Required("utilization", &p.cost_utilization, 0.01, 1);
+    c.Required("usd_per_kwh", &p.cost_usd_per_kwh, 0, 5);
+    c.Required("concurrency", &p.cost_concurrency, 1, 4096);
+    c.Required("model_row", &p.cost_model_row, 0, 100);
+    c.CheckUnknownKeys();
+    if (!p.reference_models.empty() &&
+        p.cost_model_row >= static_cast<int>(p.reference_models.size())) {
+      diags->Error("out-of-range", c.WhereOf("model_row"),
+                   "`model_row` is past the end of `reference_models`");
+    }
+    r.CheckUnknownKeys();
+  }
+  {
+    MapReader r(top.Child("upgrade"), file, diags, "upgrade");
+    CheckSource(r, p, nullptr);
+    ReadIntList(r, "host_ram_steps_gb", &p.host_ram_steps_gb);
+    r.Required("host_ram_usd_per_gb", &p.host_ram_usd_per_gb, 0, 1000);
+    std::string ram_src;
+    if (r.Required("host_ram_price_source", &ram_src)) p.host_ram_price_source = p.SourceText(ram_src);
+    r.Required("max_gpus_same", &p.max_gpus_same, 1, 64);
+    r.Required("max_options", &p.max_upgrade_options, 1, 100);
+    r.Required("itinerary_steps", &p.itinerary_steps, 1, 10);
+    r.CheckUnknownKeys();
+  }
+  if (top.Child("advice").IsDefined()) {
+    MapReader r(top.Child("advice"), file, diags, "advice");
+    CheckSource(r, p, nullptr);
+    ForEachItem(r, "items", file, diags, [&](MapReader& item) {
+      AdviceText a;
+      item.Required("id", &a.id);
+      item.Required("title", &a.title);
+      item.Optional("detail", &a.detail);
+      item.Optional("covered_by", &a.covered_by);
+      p.advice.push_back(a);
+    });
+    r.CheckUnknownKeys();
+  }
+  top.CheckUnknownKeys();
+  if (diags->error_count() > errors_before) return std::nullopt;
+  p.cost_source = p.SourceText(p.cost_source);
+  return p;
+}
+
+std::optional<ReportPolicy> LoadReportPolicy(const FileSource& source, Diagnostics* diags) {
+  const std::string path = "engine/report/reports.yaml";
+  absl::StatusOr<std::string> content = source.Read(path);
+  if (!content.ok()) {
+    diags->Error("missing-file", Location{path, 0, 0},
+                 absl::StrCat("cannot read ", path, ": ", content.status().message()));
+    return std::nullopt;
+  }
+  return ParseReportPolicy(*content, source.DisplayName(path), diags);
+}
+
+}  // namespace fitrank

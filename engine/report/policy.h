@@ -1,0 +1,110 @@
+// Report policy: the product choices the reports make (top-N, verdict thresholds, capability
+// matrix models, reference models, cost assumptions, upgrade options), read from
+// engine/report/reports.yaml. Nothing here is physics (the estimator's constants) or ranking (rules).
+//
+// Load() reports every problem to `diags` and returns nullopt if any error was found. Model ids
+// in the file are not checked against the catalog here: a report takes the first id the catalog
+// knows and says so when none is known.
+#ifndef FITRANK_ENGINE_REPORT_POLICY_H_
+#define FITRANK_ENGINE_REPORT_POLICY_H_
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/diagnostics.h"
+#include "base/file_source.h"
+
+namespace fitrank {
+
+struct VerdictLevel {
+  std::string id;          // "excellent" | "good" | "limited" | "not-recommended"
+  double min_share = 0;    // of the top models that run well
+  std::string text;
+};
+
+struct QualityLabel {
+  double min = 0;          // retention 0-1
+  std::string text;
+};
+
+struct CapabilitySpec {
+  std::string id;
+  std::string label;
+  std::string kind;                 // "llm" | "image" | "video"
+  std::string workload;             // llm rows
+  std::string quant;                // llm rows
+  int frames = 0;                   // video rows: 0 = the model's default
+  std::vector<std::string> models;  // candidates, first known wins
+};
+
+// Title and fixed detail of an advice id (engine/report/reports.yaml `advice`).
+struct AdviceText {
+  std::string id;                       // "remove-offload"
+  std::string title;
+  std::string detail;                   // may be empty when the report writes it with numbers
+  std::vector<std::string> covered_by;  // ids that say the same with numbers
+};
+
+struct ReferenceModelSpec {
+  std::string label;
+  std::vector<std::string> models;
+};
+
+struct ReportPolicy {
+  std::map<std::string, std::string> sources;  // key -> text
+
+  int top_models_count = 50;
+  std::string top_models_workload = "chat";
+  std::string top_models_min_grade = "B";
+  std::vector<VerdictLevel> verdicts;  // best first
+
+  std::vector<QualityLabel> quality_labels;  // best first
+  std::vector<CapabilitySpec> capability_rows;
+
+  int picks_per_workload = 3;
+  int out_of_reach_count = 5;
+  std::vector<int> scale_out_counts = {1, 2, 4, 8};
+  std::string count_workload = "coding";
+  std::string count_quant = "Q4_K_M";
+
+  std::vector<ReferenceModelSpec> reference_models;
+  double cost_lifetime_years = 3;
+  double cost_utilization = 0.5;
+  double cost_usd_per_kwh = 0.14;
+  int cost_concurrency = 8;
+  int cost_model_row = 1;
+  std::string cost_source;
+
+  std::vector<int> host_ram_steps_gb = {64, 128, 256};
+  double host_ram_usd_per_gb = 4.0;
+  std::string host_ram_price_source;
+  int max_gpus_same = 8;
+  int max_upgrade_options = 12;
+  int itinerary_steps = 3;
+
+  std::vector<AdviceText> advice;  // in file order
+
+  // The advice text of `id`, or nullptr.
+  const AdviceText* AdviceFor(const std::string& id) const;
+
+  // "A" best ... "F" worst; true if `grade` is at least `min_grade`. Unknown grades are false.
+  static bool GradeAtLeast(const std::string& grade, const std::string& min_grade);
+  // The verdict for `runs_well` of `count` (count 0 gives the last level).
+  const VerdictLevel& VerdictFor(int runs_well, int count) const;
+  // The label of a quality retention (0-1), e.g. "High".
+  std::string QualityLabelFor(double retention) const;
+  // Text of a source key, or the key itself when unknown.
+  std::string SourceText(const std::string& key) const;
+};
+
+// Parses `content` (the text of engine/report/reports.yaml, shown as `file` in diagnostics).
+std::optional<ReportPolicy> ParseReportPolicy(const std::string& content, const std::string& file,
+                                              Diagnostics* diags);
+// Reads engine/report/reports.yaml from `source`.
+std::optional<ReportPolicy> LoadReportPolicy(const FileSource& source, Diagnostics* diags);
+
+}  // namespace fitrank
+
+#endif  // FITRANK_ENGINE_REPORT_POLICY_H_

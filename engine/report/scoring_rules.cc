@@ -1,0 +1,111 @@
+#include "engine/report/scoring_rules.h"
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+
+namespace fitrank {
+
+const Query* RulesScorer::QueryFor(const Setup& setup, const std::string& workload,
+                                   const std::string& mode) const {
+  std::string key = absl::StrCat(setup.label, "|", setup.host_ram_gb, "|",
+                                 static_cast<int>(setup.parallelism), "|", workload, "|", mode);
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = queries_.find(key);
+  if (it != queries_.end()) return it->second.get();
+  const Profiles& p = eval_->profiles();
+  const Workload* w = p.FindWorkload(workload).found;
+  const Mode* m = mode.empty() ? &p.default_mode() : p.FindMode(mode).found;
+  if (w == nullptr || m == nullptr) return nullptr;
+  absl::StatusOr<std::unique_ptr<Query>> q = eval_->Prepare(setup, *w, *m);
+  if (!q.ok()) return nullptr;
+  const Query* out = q->get();
+  queries_[key] = std::move(*q);
+  return out;
+}
+
+Graded RulesScorer::GradedOf(const Query& q, const CandidateEval& c) const {
+  Graded g;
+  CandidateDetail d = eval_->Describe(q, c);
+  g.grade = d.grade;
+  g.score = c.score.score;
+  g.excluded = c.score.gated;
+  g.reasons = d.reasons;
+  if (!d.cap_reason.empty()) g.reasons.push_back(absl::StrCat("(Grade ", d.cap_reason, ".)"));
+  if (!d.excluded_reason.empty()) g.reasons.push_back(d.excluded_reason);
+  g.tags = d.tags;
+  g.advice = d.advice;
+  return g;
+}
+
+Graded RulesScorer::Grade(const Setup& setup, const Model& model, const Quant& quant,
+                          const std::string& workload, const std::string& mode) const {
+  const Query* q = QueryFor(setup, workload, mode);
+  if (q == nullptr) return {};
+  const auto& quants = eval_->catalog().quants();
+  int index = -1;
+  for (size_t i = 0; i < quants.size(); ++i) {
+    if (&quants[i] == &quant || quants[i].id == quant.id) index = static_cast<int>(i);
+  }
+  if (index < 0) return {};
+  Evaluator::Scratch scratch(*eval_);
+  CandidateEval c = eval_->Evaluate(*q, model, index, &scratch);
+  if (!c.evaluated) return {};
+  return GradedOf(*q, c);
+}
+
+const Quant* RulesScorer::BestQuant(const Setup& setup, const Model& model,
+                                    const std::string& workload, const std::string& mode,
+                                    Graded* graded) const {
+  const Query* q = QueryFor(setup, workload, mode);
+  if (q == nullptr) return nullptr;
+  Evaluator::Scratch scratch(*eval_);
+  ModelEval me = eval_->EvaluateModel(*q, model, &scratch);
+  if (me.best < 0) return nullptr;
+  const CandidateEval& c = me.quants[me.best];
+  if (graded != nullptr) *graded = GradedOf(*q, c);
+  return c.quant;
+}
+
+std::vector<Pick> RulesScorer::Rank(const Setup& setup, const std::string& workload,
+                                    const std::string& mode, int k) const {
+  std::vector<Pick> out;
+  const Query* q = QueryFor(setup, workload, mode);
+  if (q == nullptr) return out;
+  Evaluator::Scratch scratch(*eval_);
+  Ranking r = eval_->Rank(*q, &scratch);
+  for (const CandidateEval& c : r.ranked) {
+    if (static_cast<int>(out.size()) >= k) break;
+    if (c.score.gated || c.model == nullptr || c.quant == nullptr) continue;
+    Graded g = GradedOf(*q, c);
+    Pick p;
+    p.rank = static_cast<int>(out.size()) + 1;
+    p.workload = workload;
+    p.model = c.model->name;
+    p.model_id = c.model->id;
+    p.params_b = c.model->params_b;
+    p.active_params_b = c.model->active_params_b;
+    p.quant = c.quant->id;
+    p.grade = g.grade;
+    p.score = c.score.score;
+    p.quality = c.quality;
+    const Estimate& e = c.estimate;
+    p.decode_tok_s = c.user_tok_s > 0 ? c.user_tok_s : e.decode_tok_s;
+    p.decode_low_tok_s = e.range.decode_low;
+    p.decode_high_tok_s = e.range.decode_high;
+    p.ttft_ms = e.ttft_ms;
+    p.context = c.context;
+    p.kv_cache = std::string(KvCacheTypeName(e.kv_cache));
+    p.fit.kind = std::string(FitKindName(e.fit.kind));
+    p.fit.headroom_pct = e.fit.headroom_pct;
+    p.fit.offload_pct = e.fit.offload_pct;
+    p.fit.host_ram_gb = e.fit.host_ram_gb;
+    p.runtime = c.runtime != nullptr ? c.runtime->id : "";
+    p.tags = g.tags;
+    p.reasons = g.reasons;
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+}  // namespace fitrank

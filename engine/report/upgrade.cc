@@ -1,0 +1,312 @@
+#include "engine/report/upgrade_planner.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "engine/report/builders.h"
+
+namespace fitrank {
+
+namespace {
+
+bool IsUnifiedMachine(const Gpu& g) {
+  return g.unified_memory || g.segment == Segment::kApple || g.segment == Segment::kApu;
+}
+
+double SetupUsable(const ReportEnv& env, const Setup& s) { return ViewOf(env, s).usable_gb; }
+
+// Fills unlocks and the best model after, against `now`.
+void FillUnlocks(const ReportEnv& env, const Setup& after, const std::vector<ModelState>& now,
+                 const WorkloadShape& shape, UpgradeOption* o) {
+  std::vector<ModelState> next = Survey(env, after, shape);
+  const auto& models = env.catalog->models();
+  double best_q = -1;
+  for (size_t i = 0; i < models.size(); ++i) {
+    const ModelState& a = now[i];
+    const ModelState& b = next[i];
+    if (!b.assistant) continue;
+    if (b.native && b.decode_tok_s >= shape.decode_min_tok_s && models[i].quality.score > best_q) {
+      best_q = models[i].quality.score;
+      o->best_model_after = models[i].name;
+      o->best_decode_tok_s_after = b.decode_tok_s;
+    }
+    if (a.fast) continue;  // already runs well: never "unlocked"
+    std::string how;
+    // A model that fits but crawls is not unlocked: it must reach the workload's minimum speed.
+    bool usable = b.native && b.decode_tok_s >= shape.decode_min_tok_s;
+    bool usable_before = a.native && a.decode_tok_s >= shape.decode_min_tok_s;
+    if (usable && !usable_before && !a.native) {
+      how = "fits-natively";
+    } else if (b.fast && a.native) {
+      how = "reaches-speed";
+    } else {
+      continue;
+    }
+    o->unlocks.push_back({models[i].name, models[i].id, models[i].params_b,
+                          models[i].quality.score, how, b.decode_tok_s});
+  }
+  std::stable_sort(o->unlocks.begin(), o->unlocks.end(),
+                   [](const UnlockedModel& x, const UnlockedModel& y) { return x.quality > y.quality; });
+  o->unlock_count = static_cast<int>(o->unlocks.size());
+  o->usd_per_unlocked_model = o->unlock_count > 0 ? o->price_usd / o->unlock_count : 0;
+  o->setup = ViewOf(env, after);
+}
+
+}  // namespace
+
+std::vector<ModelState> Survey(const ReportEnv& env, const Setup& setup,
+                               const WorkloadShape& shape) {
+  const Quant* q = env.catalog->QuantById(env.policy->count_quant);
+  std::vector<ModelState> out(env.catalog->models().size());
+  if (q == nullptr) return out;
+  for (size_t i = 0; i < out.size(); ++i) {
+    const Model& m = env.catalog->models()[i];
+    ModelState& s = out[i];
+    s.assistant = IsAssistantModel(m);
+    if (!s.assistant) continue;
+    LlmRun run = RunLlm(env, setup, m, *q, shape);
+    if (!run.runnable()) continue;
+    s.native = IsNative(run.estimate.fit.kind);
+    s.decode_tok_s = run.estimate.decode_tok_s;
+    s.fast = s.native && s.decode_tok_s >= shape.decode_target_tok_s;
+  }
+  return out;
+}
+
+std::vector<const Gpu*> CandidateGpus(const ReportEnv& env, const Setup& setup) {
+  double usable_now = SetupUsable(env, setup);
+  double bw_now = 0;
+  for (const DeviceGroup& g : setup.devices) bw_now = std::max(bw_now, g.gpu->bandwidth_gbps);
+  std::vector<std::pair<double, const Gpu*>> priced;  // (price, gpu)
+  for (const Gpu& g : env.catalog->gpus()) {
+    if (g.segment == Segment::kCpu || g.segment == Segment::kEmbedded) continue;
+    bool current = false;
+    for (const DeviceGroup& d : setup.devices) current |= d.gpu->id == g.id;
+    if (current) continue;
+    double p = PriceOf(env, g);
+    if (p > 0) priced.push_back({p, &g});
+  }
+  std::stable_sort(priced.begin(), priced.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<const Gpu*> out;
+  // Pareto frontier: walking up in price, keep a GPU only if it has more memory than every
+  // cheaper one kept (and more than the setup has now).
+  double best_mem = usable_now + 0.5;
+  for (const auto& [p, g] : priced) {
+    double u = env.estimator->UsableMemoryGb(*g);
+    if (u > best_mem) {
+      out.push_back(g);
+      best_mem = u;
+    }
+  }
+  // The cheapest clearly faster GPU with at least the memory we have.
+  for (const auto& [p, g] : priced) {
+    if (env.estimator->UsableMemoryGb(*g) + 0.5 >= usable_now && g->bandwidth_gbps >= 1.4 * bw_now) {
+      if (std::find(out.begin(), out.end(), g) == out.end()) out.push_back(g);
+      break;
+    }
+  }
+  return out;
+}
+
+std::vector<UpgradeOption> UpgradeOptions(const ReportEnv& env, const Setup& setup,
+                                          const std::vector<ModelState>& now,
+                                          const WorkloadShape& shape, bool first_step,
+                                          double budget_usd) {
+  std::vector<UpgradeOption> opts;
+  const ReportPolicy& pol = *env.policy;
+  SetupOptions host;
+  host.interconnects = &env.catalog->interconnects();
+  host.host_ram_gb = setup.host_ram_gb;
+  host.host_bandwidth_gbps = setup.host_bandwidth_gbps;
+  auto add = [&](UpgradeOption o, absl::StatusOr<Setup> after) {
+    if (!after.ok() || o.price_usd <= 0) return;
+    if (budget_usd > 0 && o.price_usd > budget_usd) return;
+    FillUnlocks(env, *after, now, shape, &o);
+    opts.push_back(std::move(o));
+  };
+  const bool single_kind = setup.devices.size() == 1;
+  const Gpu& first = *setup.devices.front().gpu;
+  std::vector<const Gpu*> cands = CandidateGpus(env, setup);
+
+  if (first_step) {
+    for (const Gpu* g : cands) {
+      UpgradeOption o;
+      o.kind = IsUnifiedMachine(*g) ? "unified" : "replace";
+      o.action = absl::StrCat(o.kind == "unified" ? "Switch to " : "Replace with ", g->name);
+      o.price_usd = PriceOf(env, *g, &o.price_basis);
+      if (g->form_factor.find("socket") != std::string::npos) {
+        // A socketed APU is priced as a chip: the memory it is listed with must be bought too.
+        o.price_usd += g->memory_gb * pol.host_ram_usd_per_gb;
+        o.price_basis += absl::StrFormat(" + %.0f GB RAM at $%.2f/GB", g->memory_gb,
+                                         pol.host_ram_usd_per_gb);
+      }
+      SetupOptions so = host;
+      if (IsUnifiedMachine(*g)) so = SetupOptions{};  // its own memory is the host's
+      so.interconnects = &env.catalog->interconnects();
+      add(o, BuildSetup(*env.estimator, {{g, 1}}, so));
+    }
+  }
+  if (single_kind && !setup.unified && setup.device_count < pol.max_gpus_same) {
+    int n = setup.device_count;
+    std::vector<int> targets = {n + 1};
+    if (n > 1) targets.push_back(n * 2);
+    for (int target : targets) {
+      if (target > pol.max_gpus_same) continue;
+      UpgradeOption o;
+      o.kind = "add-same";
+      o.action = absl::StrCat("Add ", target - n, " more ", first.name, " (", target, " in total)");
+      std::string basis;
+      o.price_usd = PriceOf(env, first, &basis) * (target - n);
+      o.price_basis = basis;
+      add(o, BuildSetup(*env.estimator, {{&first, target}}, host));
+    }
+  }
+  if (!setup.unified) {
+    for (const Gpu* g : cands) {
+      if (IsUnifiedMachine(*g) || g->form_factor.rfind("pcie", 0) != 0) continue;
+      if (first.form_factor.rfind("pcie", 0) != 0) continue;
+      std::vector<DeviceGroup> devs = setup.devices;
+      if (static_cast<int>(devs.size()) >= kMaxDeviceGroups) break;
+      devs.push_back({g, 1});
+      UpgradeOption o;
+      o.kind = "add-different";
+      o.action = absl::StrCat("Add a ", g->name);
+      o.price_usd = PriceOf(env, *g, &o.price_basis);
+      add(o, BuildSetup(*env.estimator, devs, host));
+    }
+  }
+  if (!setup.unified) {
+    for (int gb : pol.host_ram_steps_gb) {
+      if (gb <= setup.host_ram_gb + 0.5) continue;
+      UpgradeOption o;
+      o.kind = "host-ram";
+      o.action = absl::StrFormat("Host RAM to %d GB", gb);
+      o.price_usd = (gb - setup.host_ram_gb) * pol.host_ram_usd_per_gb;
+      o.price_basis = absl::StrFormat("$%.2f/GB (%s)", pol.host_ram_usd_per_gb,
+                                      pol.host_ram_price_source);
+      SetupOptions so = host;
+      so.host_ram_gb = gb;
+      add(o, BuildSetup(*env.estimator, setup.devices, so));
+    }
+  }
+  // Rank: options that unlock something first, cheapest per unlocked model; then by price.
+  std::stable_sort(opts.begin(), opts.end(), [](const UpgradeOption& a, const UpgradeOption& b) {
+    bool ua = a.unlock_count > 0, ub = b.unlock_count > 0;
+    if (ua != ub) return ua;
+    if (ua && a.usd_per_unlocked_model != b.usd_per_unlocked_model) {
+      return a.usd_per_unlocked_model < b.usd_per_unlocked_model;
+    }
+    return a.price_usd < b.price_usd;
+  });
+  return opts;
+}
+
+absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Setup& setup,
+                                                 const UpgradeQuery& q) {
+  const std::string mode = q.mode.empty() ? env.profiles->default_mode().id : q.mode;
+  WorkloadShape shape = ShapeOf(env, q.workload, mode);
+  UpgradeReport r;
+  r.current = ViewOf(env, setup);
+  r.workload = shape.workload->id;
+  r.mode = mode;
+  r.budget_usd = q.budget_usd;
+  r.speed_target_tok_s = shape.decode_target_tok_s;
+  std::vector<ModelState> now = Survey(env, setup, shape);
+  double best_q = -1;
+  for (size_t i = 0; i < now.size(); ++i) {
+    r.current_native_models += now[i].native;
+    r.current_fast_models += now[i].fast;
+    const Model& m = env.catalog->models()[i];
+    if (now[i].native && now[i].decode_tok_s >= shape.decode_min_tok_s && m.quality.score > best_q) {
+      best_q = m.quality.score;
+      r.best_model_now = m.name;
+    }
+  }
+  std::vector<UpgradeOption> all = UpgradeOptions(env, setup, now, shape, true, 0);
+  if (q.budget_usd > 0) {
+    double cheapest = 0;
+    std::string cheapest_name;
+    for (const UpgradeOption& o : all) {
+      if (o.price_usd <= q.budget_usd) r.options.push_back(o);
+      if (cheapest == 0 || o.price_usd < cheapest) {
+        cheapest = o.price_usd;
+        cheapest_name = o.action;
+      }
+    }
+    if (r.options.empty()) {
+      return absl::FailedPreconditionError(absl::StrFormat(
+          "a budget of $%.0f is below every upgrade option; the cheapest is \"%s\" at $%.0f",
+          q.budget_usd, cheapest_name, cheapest));
+    }
+  } else {
+    r.options = all;
+  }
+  if (static_cast<int>(r.options.size()) > env.policy->max_upgrade_options) {
+    r.options.resize(env.policy->max_upgrade_options);
+  }
+
+  // Greedy itinerary: each step the cheapest-per-unlocked-model purchase that fits the money
+  // left, built on the previous step's setup.
+  Setup cur = setup;
+  std::vector<ModelState> cur_state = now;
+  double spent = 0;
+  for (int step = 1; step <= env.policy->itinerary_steps; ++step) {
+    double left = q.budget_usd > 0 ? q.budget_usd - spent : 0;
+    if (q.budget_usd > 0 && left <= 0) break;
+    std::vector<UpgradeOption> opts =
+        step == 1 ? r.options : UpgradeOptions(env, cur, cur_state, shape, false, left);
+    const UpgradeOption* pick = nullptr;
+    for (const UpgradeOption& o : opts) {
+      if (o.unlock_count == 0) continue;
+      if (q.budget_usd > 0 && o.price_usd > left) continue;
+      pick = &o;
+      break;
+    }
+    if (pick == nullptr) break;
+    spent += pick->price_usd;
+    ItineraryStep st;
+    st.step = step;
+    st.option = *pick;
+    st.cumulative_usd = spent;
+    st.why = absl::StrFormat("Unlocks %d model%s%s at $%.0f each.", pick->unlock_count,
+                             pick->unlock_count == 1 ? "" : "s",
+                             pick->unlocks.empty() ? ""
+                                                   : absl::StrCat(", best ", pick->unlocks[0].model),
+                             pick->usd_per_unlocked_model);
+    r.itinerary.push_back(st);
+    // Rebuild the setup the step leads to, for the next step.
+    std::vector<DeviceGroup> devs;
+    for (const std::string& id : pick->setup.gpu_ids) {
+      const Gpu* g = env.catalog->GpuById(id);
+      if (g == nullptr) continue;
+      if (!devs.empty() && devs.back().gpu == g) {
+        ++devs.back().count;
+      } else {
+        devs.push_back({g, 1});
+      }
+    }
+    SetupOptions so;
+    so.interconnects = &env.catalog->interconnects();
+    so.host_ram_gb = pick->setup.host_ram_gb;
+    absl::StatusOr<Setup> next = BuildSetup(*env.estimator, devs, so);
+    if (!next.ok()) break;
+    cur = *next;
+    cur_state = Survey(env, cur, shape);
+  }
+  if (r.itinerary.empty()) {
+    r.notes.push_back(q.budget_usd > 0
+                          ? "Nothing within the budget unlocks a new model for this workload."
+                          : "No listed upgrade unlocks a new model for this workload.");
+  }
+  r.notes.push_back(absl::StrCat(
+      "Unlocks count the catalog's assistant models at ", env.policy->count_quant, " with the ",
+      shape.workload->name, " workload's context: newly native, or newly at ",
+      absl::StrFormat("%.0f", shape.decode_target_tok_s), " tok/s."));
+  return r;
+}
+
+}  // namespace fitrank

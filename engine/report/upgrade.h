@@ -1,0 +1,63 @@
+// The upgrade report (`fitrank upgrade --gpu G [--budget USD]`): what each purchase unlocks
+// and what it costs per unlocked model. Plain structs, filled by engine/upgrade.cc.
+#ifndef FITRANK_ENGINE_REPORT_UPGRADE_H_
+#define FITRANK_ENGINE_REPORT_UPGRADE_H_
+
+#include <string>
+#include <vector>
+
+#include "engine/report/report.h"
+
+namespace fitrank {
+
+// A model an upgrade unlocks. `how` is "fits-natively" (it did not run natively before) or
+// "reaches-speed" (it ran natively before, below the workload's speed target, and now meets it).
+struct UnlockedModel {
+  std::string model;
+  std::string model_id;
+  double params_b = 0;
+  double quality = 0;
+  std::string how;
+  double decode_tok_s = 0;   // on the upgraded setup
+};
+
+struct UpgradeOption {
+  // "replace" another GPU instead of the current one; "add-same" more of the same GPU;
+  // "add-different" a second, different GPU in the same machine; "host-ram" more system RAM;
+  // "unified" a unified-memory machine (Apple, Strix Halo, DGX Spark).
+  std::string kind;
+  SetupView setup;           // the setup after the upgrade
+  std::string action;        // "Replace with GeForce RTX 5090", "Add a GeForce RTX 3090"
+  double price_usd = 0;      // what this step costs (street price, else MSRP; RAM per GB)
+  std::string price_basis;   // "street 2026-03", "MSRP", "host RAM at $3.0/GB"
+  std::vector<UnlockedModel> unlocks;  // best first (quality)
+  int unlock_count = 0;
+  double usd_per_unlocked_model = 0;   // price / unlock_count; 0 when nothing is unlocked
+  std::string best_model_after;        // best model for the workload after the step
+  double best_decode_tok_s_after = 0;
+};
+
+struct ItineraryStep {
+  int step = 0;
+  UpgradeOption option;
+  double cumulative_usd = 0;
+  std::string why;           // one sentence
+};
+
+struct UpgradeReport {
+  SetupView current;
+  std::string workload;
+  std::string mode;
+  double budget_usd = 0;                 // 0 = no budget given
+  int current_native_models = 0;         // models that run natively now
+  int current_fast_models = 0;           // natively and at the workload's speed target
+  double speed_target_tok_s = 0;
+  std::string best_model_now;
+  std::vector<UpgradeOption> options;    // ranked: most unlocked per dollar first
+  std::vector<ItineraryStep> itinerary;  // best sequence within the budget
+  std::vector<std::string> notes;
+};
+
+}  // namespace fitrank
+
+#endif  // FITRANK_ENGINE_REPORT_UPGRADE_H_

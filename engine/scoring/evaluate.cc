@@ -1,0 +1,635 @@
+#include "engine/scoring/evaluate.h"
+
+#include <algorithm>
+#include <atomic>
+#include <deque>
+#include <set>
+
+#include "absl/strings/str_cat.h"
+
+namespace fitrank {
+namespace {
+
+bool Contains(const std::vector<std::string>& list, absl::string_view x) {
+  return std::find(list.begin(), list.end(), x) != list.end();
+}
+
+std::atomic<uint64_t> g_query_serial{0};
+
+}  // namespace
+
+rules::Vocabulary VocabularyOf(const Profiles& profiles) {
+  rules::Vocabulary v;
+  for (const Workload& w : profiles.workloads()) v.workloads.push_back({w.id, w.aliases});
+  for (const Mode& m : profiles.modes()) v.modes.push_back({m.id, m.aliases});
+  for (const std::string& s : profiles.grades().reason_order) v.sets.push_back(s);
+  for (const std::string& s : profiles.SetNames()) {
+    if (!Contains(v.sets, s)) v.sets.push_back(s);
+  }
+  v.grades.clear();
+  for (const Grade& g : profiles.grades().grades) v.grades.push_back(g.letter);
+  return v;
+}
+
+absl::StatusOr<ScoringRules> LoadScoringRules(const FileSource& shipped, const FileSource* local,
+                                              const Profiles& profiles, bool warnings,
+                                              Diagnostics* diags, absl::string_view shipped_dir) {
+  ScoringRules out;
+  out.schema = std::make_shared<rules::FactSchema>();
+  out.facts = std::make_shared<const Facts>(out.schema.get());
+  rules::CompileOptions options;
+  options.vocab = VocabularyOf(profiles);
+  options.warnings = warnings;
+  rules::RuleSources sources;
+  sources.shipped = &shipped;
+  sources.shipped_dir = std::string(shipped_dir);
+  sources.local = local;
+  absl::StatusOr<std::shared_ptr<const rules::CompiledRules>> book =
+      rules::LoadRules(sources, out.schema, options, diags);
+  if (!book.ok()) return book.status();
+  out.rules = *std::move(book);
+  return out;
+}
+
+Evaluator::Evaluator(const Catalog& catalog, const Estimator& estimator, const Profiles& profiles,
+                     ScoringRules rules)
+    : catalog_(catalog), estimator_(estimator), profiles_(profiles), rules_(std::move(rules)) {
+  for (const Model& m : catalog_.models()) {
+    if (m.release_date > newest_release_) newest_release_ = m.release_date;
+  }
+  texts_.resize(profiles_.workloads().size());
+  for (size_t w = 0; w < texts_.size(); ++w) {
+    texts_[w].reserve(catalog_.models().size());
+    for (const Model& m : catalog_.models()) {
+      texts_[w].push_back(DescribeCapabilities(m, profiles_.workloads()[w], profiles_));
+    }
+  }
+  const std::vector<std::string>& order = profiles_.grades().reason_order;
+  for (int s = 0; s < rules_.rules->set_count(); ++s) {
+    auto it = std::find(order.begin(), order.end(), rules_.rules->sets()[s]);
+    reason_rank_.push_back(it != order.end() ? static_cast<int>(it - order.begin())
+                                             : static_cast<int>(order.size()) + s);
+  }
+}
+
+absl::StatusOr<std::unique_ptr<Query>> Evaluator::Prepare(const Setup& setup,
+                                                          const Workload& workload,
+                                                          const Mode& mode) const {
+  auto q = std::make_unique<Query>();
+  q->serial = ++g_query_serial;
+  q->workload = &workload;
+  q->mode = &mode;
+  q->shape = ShapeFor(workload, mode);
+  q->workload_index = rules_.rules->vocabulary().FindWorkload(workload.id);
+  q->mode_index = rules_.rules->vocabulary().FindMode(mode.id);
+  q->weights = WeightsFor(*rules_.rules, workload, mode);
+
+  std::vector<Setup> setups;
+  const bool single = setup.devices.size() == 1 && setup.device_count == 1;
+  if (!mode.gpu_counts.empty() && single) {
+    SetupOptions options;
+    options.host_ram_gb = setup.host_ram_gb;
+    options.host_bandwidth_gbps = setup.host_bandwidth_gbps;
+    if (!mode.parallelism.empty()) {
+      options.parallelism = mode.parallelism == "tensor" ? Parallelism::kTensor : Parallelism::kLayer;
+    }
+    options.interconnects = &catalog_.interconnects();
+    for (int n : mode.gpu_counts) {
+      absl::StatusOr<Setup> s = BuildSetup(estimator_, {{setup.devices[0].gpu, n}}, options);
+      if (!s.ok()) {
+        // A GPU that cannot be combined (unified memory, APUs): scale-out is this one GPU.
+        setups.clear();
+        setups.push_back(setup);
+        break;
+      }
+      setups.push_back(*std::move(s));
+    }
+  } else {
+    setups.push_back(setup);
+    if (!mode.parallelism.empty() && setup.device_count > 1 && setup.parallelism_defaulted) {
+      setups.back().parallelism =
+          mode.parallelism == "tensor" ? Parallelism::kTensor : Parallelism::kLayer;
+      setups.back().parallelism_defaulted = false;
+    }
+  }
+
+  for (Setup& s : setups) {
+    SetupVariant v;
+    v.setup = std::make_unique<Setup>(std::move(s));
+    const Setup& su = *v.setup;
+    // Price: street if known, else MSRP, per GPU.
+    v.price.known = true;
+    for (const DeviceGroup& g : su.devices) {
+      const Price* p = catalog_.PriceFor(g.gpu->id);
+      double usd = p != nullptr && p->street_usd > 0 ? p->street_usd : g.gpu->msrp_usd;
+      if (usd <= 0) v.price.known = false;
+      v.price.setup_usd += usd * g.count;
+      if (p != nullptr) v.price.cloud_usd_per_hour += p->cloud_usd_per_hour * g.count;
+      if (&g == &su.devices.front()) v.price.gpu_usd = usd;
+    }
+    const bool tensor = su.device_count > 1 && !su.parallelism_defaulted &&
+                        su.parallelism == Parallelism::kTensor;
+    for (const Quant& quant : catalog_.quants()) {
+      QuantPlan plan;
+      plan.quant = &quant;
+      if (mode.serving_runtime) {
+        for (const std::string& id : quant.runtimes) {
+          const Runtime* r = catalog_.RuntimeById(id);
+          if (r == nullptr || !r->serving) continue;
+          if (tensor && !Contains(r->parallelism, "tensor")) continue;
+          if (estimator_.CheckCombination(su, &quant, r) != 0) continue;
+          plan.runtime = r;
+          break;
+        }
+      }
+      if (plan.runtime == nullptr) plan.runtime = estimator_.DefaultRuntime(catalog_, su, &quant);
+      plan.backend = estimator_.DefaultBackend(plan.runtime, *su.devices[0].gpu);
+      plan.problems = estimator_.CheckCombination(su, &quant, plan.runtime, plan.backend);
+      EstimateInput names_of;
+      names_of.setup = &su;
+      names_of.quant = &quant;
+      names_of.runtime = plan.runtime;
+      names_of.backend = plan.backend;
+      plan.names = estimator_.ResolveNames(names_of);
+      if (plan.runtime == nullptr) plan.problems |= kProblemRuntimeNotOnPlatform;
+      plan.serving = plan.runtime != nullptr && plan.runtime->serving;
+      plan.kv_fallback = estimator_.FallbackKvCache(plan.runtime);
+      v.plans.push_back(plan);
+    }
+    q->variants.push_back(std::move(v));
+  }
+  // Quantizations Rank() estimates: those some runtime runs on some setup of the query,
+  // grouped by the runtime of a single setup and sorted by bits per weight (so a group can
+  // stop at its first no-fit); with several setups (scale-out) each stands alone.
+  const int nq = static_cast<int>(catalog_.quants().size());
+  const std::vector<std::string>& pick = profiles_.grades().pick_quants;
+  std::vector<int> runnable;
+  for (int i = 0; i < nq; ++i) {
+    if (!pick.empty() && !Contains(pick, catalog_.quants()[i].id)) continue;
+    for (const SetupVariant& v : q->variants) {
+      if (v.plans[i].runs()) {
+        runnable.push_back(i);
+        break;
+      }
+    }
+  }
+  if (q->variants.size() == 1) {
+    const std::vector<QuantPlan>& plans = q->variants[0].plans;
+    std::vector<const Runtime*> runtimes;
+    for (int i : runnable) {
+      auto it = std::find(runtimes.begin(), runtimes.end(), plans[i].runtime);
+      if (it == runtimes.end()) {
+        runtimes.push_back(plans[i].runtime);
+        q->rank_groups.emplace_back();
+        it = runtimes.end() - 1;
+      }
+      q->rank_groups[it - runtimes.begin()].push_back(i);
+    }
+    for (std::vector<int>& g : q->rank_groups) {
+      std::stable_sort(g.begin(), g.end(), [&](int a, int b) {
+        return catalog_.quants()[a].bpw < catalog_.quants()[b].bpw;
+      });
+    }
+  } else {
+    for (int i : runnable) q->rank_groups.push_back({i});
+  }
+  return q;
+}
+
+const ModelWorkloadText& Evaluator::TextFor(const Query& q, const Model& model,
+                                            Scratch* s) const {
+  const size_t w = q.workload - profiles_.workloads().data();
+  const Model* first = catalog_.models().data();
+  if (w < texts_.size() && &model >= first && &model < first + catalog_.models().size()) {
+    return texts_[w][&model - first];
+  }
+  s->own_text = DescribeCapabilities(model, *q.workload, profiles_);  // not a catalog model
+  return s->own_text;
+}
+
+// The sizings of one model (Estimator::Size), by quantization, for the setups of the queries
+// RankGroups ranks; cleared model by model. Entries are reused, so sizing needs no allocation
+// once the cache has grown.
+class Evaluator::SizingCache {
+ public:
+  SizingCache(size_t setups, size_t quants) : quants_(quants), slots_(setups * quants) {}
+  void Clear() {
+    for (Slot& s : slots_) s.used = 0;
+  }
+  // The sizing of `in` (for the cache's model and catalog quant `quant_index`) on the setup
+  // named `setup_id`. The reference stays valid until Clear.
+  const Sizing& Get(const Estimator& estimator, int setup_id, int quant_index,
+                    const EstimateInput& in) {
+    Slot& slot = slots_[setup_id * quants_ + quant_index];
+    const Key key{in.runtime, in.backend, in.context, in.batch, in.bpw, in.kv_cache};
+    for (size_t i = 0; i < slot.used; ++i) {
+      if (slot.keys[i] == key) return slot.sizings[i];
+    }
+    if (slot.used == slot.sizings.size()) {
+      slot.keys.emplace_back();
+      slot.sizings.emplace_back();
+    }
+    slot.keys[slot.used] = key;
+    Sizing& sizing = slot.sizings[slot.used++];
+    estimator.Size(in, &sizing);
+    return sizing;
+  }
+
+ private:
+  // What else an estimate's sizing depends on (the model and quant are the cache's and the
+  // slot's; the setup is the slot's).
+  struct Key {
+    const Runtime* runtime = nullptr;
+    Backend backend = Backend::kAuto;
+    int context = 0, batch = 0;
+    double bpw = 0;
+    KvCacheType kv_cache = KvCacheType::kF16;
+    bool operator==(const Key& o) const {
+      return runtime == o.runtime && backend == o.backend && context == o.context &&
+             batch == o.batch && bpw == o.bpw && kv_cache == o.kv_cache;
+    }
+  };
+  struct Slot {
+    std::vector<Key> keys;        // compact, searched
+    std::deque<Sizing> sizings;   // stable addresses; sizings[i] is for keys[i]
+    size_t used = 0;
+  };
+  size_t quants_;
+  std::vector<Slot> slots_;  // [setup_id][quant_index]
+};
+
+void Evaluator::EstimateOn(const Query& q, const Model& model, int quant_index, int variant,
+                           CandidateEval* c, SizingCache* cache, const int* setup_ids) const {
+  const SetupVariant& v = q.variants[variant];
+  const QuantPlan& plan = v.plans[quant_index];
+  EstimateInput in;
+  in.setup = v.setup.get();
+  in.model = &model;
+  in.quant = plan.quant;
+  in.runtime = plan.runtime;
+  in.backend = plan.backend;
+  in.names = &plan.names;
+  int context = q.shape.context_tokens;
+  if (model.max_context > 0) context = std::min(context, model.max_context);
+  in.context = context;
+  in.gen_tokens = std::max(1, std::min(q.shape.output_tokens, context / 2));
+  in.prompt_tokens = std::max(1, std::min(q.shape.prompt_tokens, context - in.gen_tokens));
+  in.batch = q.shape.concurrency;
+  // Run(in) is Finish(in, Size(in)); whether the batch fits is known from the sizing alone.
+  auto estimate = [&](auto&& sizing) {
+    const Sizing* sized = &sizing(in);
+    if (in.batch > 1 && !sized->estimate.runs_natively()) {
+      // The mode's concurrent sequences do not all fit: serve as many as fit beside the
+      // weights (one at least), so that a model that runs is not called a no-fit for its KV
+      // budget.
+      in.batch = 1;
+      sized = &sizing(in);
+      const int fits = sized->max_concurrency();
+      if (sized->estimate.runs_natively() && fits > 1) {
+        in.batch = std::min(fits, q.shape.concurrency);
+        sized = &sizing(in);
+      }
+    }
+    bool tried = false;  // `sizing` may reuse the storage `sized` points to
+    in.kv_cache = ChooseKvCache(sized->estimate, plan.kv_fallback,
+                                [&](KvCacheType kv) -> const Estimate& {
+                                  tried = true;
+                                  EstimateInput x = in;
+                                  x.kv_cache = kv;
+                                  return sizing(x).estimate;
+                                });
+    if (tried) sized = &sizing(in);
+    estimator_.Finish(in, *sized, &c->estimate);
+  };
+  if (cache != nullptr) {
+    estimate([&](const EstimateInput& x) -> const Sizing& {
+      return cache->Get(estimator_, setup_ids[variant], quant_index, x);
+    });
+  } else {
+    Sizing own;
+    estimate([&](const EstimateInput& x) -> const Sizing& {
+      estimator_.Size(x, &own);
+      return own;
+    });
+  }
+  c->setup = v.setup.get();
+  c->variant = variant;
+  c->runtime = plan.runtime;
+}
+
+void Evaluator::Fill(const Query& q, const CandidateEval& c, Scratch* s) const {
+  const Facts& f = *rules_.facts;
+  const SetupVariant& v = q.variants[c.variant];
+  if (s->query_serial != q.serial || s->variant != c.variant) {
+    f.FillSetup(*v.setup, v.price, &s->values);
+    f.FillWorkload(q.shape, &s->values);
+    s->query_serial = q.serial;
+    s->variant = c.variant;
+    s->model = nullptr;
+  }
+  if (s->model != c.model) {
+    f.FillModel(*c.model, TextFor(q, *c.model, s), newest_release_, &s->values);
+    s->model = c.model;
+    ++s->context_key;
+  }
+  f.FillCandidate(*c.model, *c.quant, c.runtime, v.plans[c.quant_index].serving,
+                  *v.setup->devices[0].gpu, v.setup->device_count, c.estimate, q.shape,
+                  &s->values);
+}
+
+void Evaluator::ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s) const {
+  Fill(q, *c, s);
+  rules_.rules->Evaluate(s->values, q.workload_index, q.mode_index, &s->result,
+                         s->context_key);
+  c->score = ScoreOf(s->result, q.weights, profiles_.grades());
+  c->cap_rule = s->result.cap_rule;
+  c->gate_rule = s->result.gate_rule;
+  c->quality = c->model->quality.score * QualityRetention(*c->model, *c->quant);
+  c->user_tok_s = UserTokS(c->estimate, q.shape);
+  c->context = c->model->max_context > 0
+                   ? std::min(c->estimate.safe_context, c->model->max_context)
+                   : c->estimate.safe_context;
+  c->evaluated = true;
+}
+
+void Evaluator::EstimateCandidate(const Query& q, const Model& model, int quant_index,
+                                  CandidateEval* c, SizingCache* cache,
+                                  const int* setup_ids) const {
+  c->model = &model;
+  c->quant = &catalog_.quants()[quant_index];
+  c->quant_index = quant_index;
+  c->evaluated = false;
+  const int n = static_cast<int>(q.variants.size());
+  for (int v = 0; v < n; ++v) {
+    EstimateOn(q, model, quant_index, v, c, cache, setup_ids);
+    if (c->runtime != nullptr && c->estimate.runs_natively()) break;
+  }
+}
+
+CandidateEval Evaluator::Evaluate(const Query& q, const Model& model, int quant_index,
+                                  Scratch* s) const {
+  CandidateEval c;
+  EstimateCandidate(q, model, quant_index, &c);
+  ScoreCandidate(q, &c, s);
+  return c;
+}
+
+namespace {
+
+// Better of two candidates of one model: not excluded first, then the ranking order.
+bool BetterQuant(const CandidateEval& a, const CandidateEval& b) {
+  if (a.score.gated != b.score.gated) return !a.score.gated;
+  if (a.score.gated) return a.score.raw > b.score.raw;
+  return RanksBefore(a, b);
+}
+
+}  // namespace
+
+ModelEval Evaluator::EvaluateModel(const Query& q, const Model& model, Scratch* s) const {
+  ModelEval out;
+  const int nq = static_cast<int>(catalog_.quants().size());
+  out.quants.reserve(nq);
+  for (int i = 0; i < nq; ++i) {
+    out.quants.push_back(Evaluate(q, model, i, s));
+    const CandidateEval& c = out.quants.back();
+    if (out.closest < 0 || BetterQuant(c, out.quants[out.closest])) out.closest = i;
+    if (!c.score.gated && (out.best < 0 || RanksBefore(c, out.quants[out.best]))) out.best = i;
+  }
+  return out;
+}
+
+Ranking Evaluator::Rank(const Query& q, Scratch* s) const {
+  std::vector<Ranking> out;
+  RankShared({&q}, {s}, &out);
+  return std::move(out[0]);
+}
+
+bool Evaluator::SameEstimates(const Query& a, const Query& b) {
+  if (a.shape.context_tokens != b.shape.context_tokens ||
+      a.shape.prompt_tokens != b.shape.prompt_tokens ||
+      a.shape.output_tokens != b.shape.output_tokens ||
+      a.shape.concurrency != b.shape.concurrency || a.variants.size() != b.variants.size() ||
+      a.rank_groups != b.rank_groups) {
+    return false;
+  }
+  for (size_t v = 0; v < a.variants.size(); ++v) {
+    const Setup& x = *a.variants[v].setup;
+    const Setup& y = *b.variants[v].setup;
+    if (x.devices.size() != y.devices.size() || x.parallelism != y.parallelism ||
+        x.parallelism_defaulted != y.parallelism_defaulted || x.host_ram_gb != y.host_ram_gb ||
+        x.host_bandwidth_gbps != y.host_bandwidth_gbps) {
+      return false;
+    }
+    for (size_t d = 0; d < x.devices.size(); ++d) {
+      if (x.devices[d].gpu != y.devices[d].gpu || x.devices[d].count != y.devices[d].count) return false;
+    }
+    for (size_t i = 0; i < a.variants[v].plans.size(); ++i) {
+      const QuantPlan& p = a.variants[v].plans[i];
+      const QuantPlan& r = b.variants[v].plans[i];
+      if (p.runtime != r.runtime || p.backend != r.backend || p.problems != r.problems) return false;
+    }
+  }
+  return true;
+}
+
+namespace {
+
+// std::sort(ranked, RanksBefore), moving each candidate once: the order is sorted by index and
+// then applied cycle by cycle (a candidate is large). RanksBefore orders any two candidates of
+// different models, so the result is the same whatever the sort.
+void SortRanked(std::vector<CandidateEval>* ranked) {
+  std::vector<CandidateEval>& v = *ranked;
+  const size_t n = v.size();
+  std::vector<size_t> order(n);
+  for (size_t i = 0; i < n; ++i) order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return RanksBefore(v[a], v[b]); });
+  // Position i takes v[order[i]].
+  std::vector<char> placed(n, 0);
+  for (size_t start = 0; start < n; ++start) {
+    if (placed[start] || order[start] == start) continue;
+    CandidateEval first = std::move(v[start]);
+    size_t i = start;
+    while (order[i] != start) {
+      v[i] = std::move(v[order[i]]);
+      placed[i] = 1;
+      i = order[i];
+    }
+    v[i] = std::move(first);
+    placed[i] = 1;
+  }
+}
+
+}  // namespace
+
+void Evaluator::RankShared(const std::vector<const Query*>& qs,
+                           const std::vector<Scratch*>& scratch, std::vector<Ranking>* out) const {
+  std::vector<std::vector<Ranking>> all;
+  RankGroups({qs}, {scratch}, &all);
+  *out = std::move(all[0]);
+}
+
+void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
+                           const std::vector<std::vector<Scratch*>>& scratches,
+                           std::vector<std::vector<Ranking>>* outs) const {
+  const size_t ng = groups.size();
+  // Each group estimates with its first query; name the setups those estimate on, equal
+  // setups alike, so that the groups share sizings.
+  std::vector<const Setup*> setups;
+  std::vector<std::vector<int>> setup_ids(ng);
+  for (size_t g = 0; g < ng; ++g) {
+    for (const SetupVariant& v : groups[g][0]->variants) {
+      int id = 0;
+      while (id < static_cast<int>(setups.size()) && !SameSetup(*setups[id], *v.setup)) ++id;
+      if (id == static_cast<int>(setups.size())) setups.push_back(v.setup.get());
+      setup_ids[g].push_back(id);
+    }
+  }
+  SizingCache cache(setups.size(), catalog_.quants().size());
+
+  // Per group: its rankings and, for the model at hand, the best and closest candidates.
+  struct GroupState {
+    std::vector<CandidateEval> best, closest;
+    std::vector<char> have_best, have_closest;
+    CandidateEval nofit;
+    bool have_nofit = false;
+  };
+  outs->assign(ng, {});
+  std::vector<GroupState> state(ng);
+  for (size_t g = 0; g < ng; ++g) {
+    const size_t n = groups[g].size();
+    (*outs)[g].assign(n, Ranking());
+    for (Ranking& r : (*outs)[g]) r.ranked.reserve(catalog_.models().size());
+    state[g].best.resize(n);
+    state[g].closest.resize(n);
+    state[g].have_best.resize(n);
+    state[g].have_closest.resize(n);
+  }
+  CandidateEval c;
+  for (const Model& model : catalog_.models()) {
+    cache.Clear();
+    for (size_t g = 0; g < ng; ++g) {
+      const std::vector<const Query*>& qs = groups[g];
+      const std::vector<Scratch*>& scratch = scratches[g];
+      std::vector<Ranking>& out = (*outs)[g];
+      GroupState& st = state[g];
+      const size_t n = qs.size();
+      const Query& q0 = *qs[0];
+      std::fill(st.have_best.begin(), st.have_best.end(), 0);
+      std::fill(st.have_closest.begin(), st.have_closest.end(), 0);
+      st.have_nofit = false;
+      for (const std::vector<int>& group : q0.rank_groups) {
+        for (int i : group) {
+          EstimateCandidate(q0, model, i, &c, &cache, setup_ids[g].data());
+          for (Ranking& r : out) ++r.candidates;
+          if (FitOrder(c) == 3) {
+            // Does not run: never ranked. Keep the one closest to running for `excluded`.
+            if (!st.have_nofit ||
+                c.estimate.memory.total_gb - c.estimate.memory.usable_gb <
+                    st.nofit.estimate.memory.total_gb - st.nofit.estimate.memory.usable_gb) {
+              st.nofit = c, st.have_nofit = true;
+            }
+            // Memory only grows with bits per weight on one runtime: the rest of the group
+            // (sorted by bpw) cannot fit either.
+            if (c.estimate.fit.kind == FitKind::kNoFit && q0.variants.size() == 1) break;
+            continue;
+          }
+          for (size_t j = 0; j < n; ++j) {
+            ScoreCandidate(*qs[j], &c, scratch[j]);
+            if (!c.score.gated) {
+              if (!st.have_best[j] || RanksBefore(c, st.best[j])) {
+                st.best[j] = c, st.have_best[j] = 1;
+              }
+            } else if (!st.have_closest[j] || c.score.raw > st.closest[j].score.raw) {
+              st.closest[j] = c, st.have_closest[j] = 1;
+            }
+          }
+        }
+      }
+      for (size_t j = 0; j < n; ++j) {
+        Ranking& r = out[j];
+        ++r.models;
+        if (st.have_best[j]) {
+          r.ranked.push_back(st.best[j]);
+        } else if (st.have_closest[j]) {
+          r.excluded.push_back(st.closest[j]);
+        } else if (st.have_nofit) {
+          CandidateEval x = st.nofit;
+          ScoreCandidate(*qs[j], &x, scratch[j]);
+          r.excluded.push_back(x);
+        }
+      }
+    }
+  }
+  for (std::vector<Ranking>& out : *outs) {
+    for (Ranking& r : out) SortRanked(&r.ranked);
+  }
+}
+
+CandidateDetail Evaluator::Describe(const Query& q, const CandidateEval& c) const {
+  CandidateDetail d;
+  const rules::CompiledRules& book = *rules_.rules;
+  const GradeScale& scale = profiles_.grades();
+  d.grade = scale.grades[c.score.grade].letter;
+  Scratch s(*this);
+  Fill(q, c, &s);
+  rules::Explanation ex = book.Explain(s.values, q.workload_index, q.mode_index);
+  std::vector<std::pair<std::pair<int, int>, std::string>> said;
+  std::set<std::string> seen_tags, seen_advice;
+  for (const rules::RuleTrace& t : ex.rules) {
+    if (!t.fired) continue;
+    const rules::RuleInfo& info = book.rules()[t.rule];
+    const bool explain_only = Contains(info.tags, kExplainOnlyTag);
+    if (!t.sentence.empty() && !explain_only) {
+      said.push_back({{reason_rank_[info.set_index], t.rule}, t.sentence});
+    }
+    for (const std::string& tag : info.tags) {
+      if (tag != kExplainOnlyTag && seen_tags.insert(tag).second) d.tags.push_back(tag);
+    }
+    if (!info.advice.empty() && seen_advice.insert(info.advice).second) {
+      d.advice.push_back(info.advice);
+    }
+  }
+  std::sort(said.begin(), said.end(),
+            [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (auto& [key, sentence] : said) d.reasons.push_back(std::move(sentence));
+  if (c.score.capped && c.cap_rule >= 0) {
+    d.cap_reason = absl::StrCat("capped at ", scale.grades[c.score.cap].letter, " by ",
+                                book.rules()[c.cap_rule].id);
+  }
+  if (c.score.gated && c.gate_rule >= 0) {
+    const rules::RuleInfo& info = book.rules()[c.gate_rule];
+    d.excluded_reason = info.gate_reason.empty() ? info.id : info.gate_reason;
+  }
+  if ((c.estimate.problems & kBlockingProblems) != 0 || c.runtime == nullptr) {
+    EstimateInput in;
+    in.setup = c.setup;
+    in.model = c.model;
+    in.quant = c.quant;
+    in.runtime = c.runtime;
+    d.problems = DescribeProblems(c.estimate.problems & kBlockingProblems, in);
+    if (c.runtime == nullptr && d.problems.empty()) {
+      d.problems.push_back(absl::StrCat("no runtime in the catalog loads ", c.quant->id, " on ",
+                                        c.setup->label));
+    }
+  }
+  return d;
+}
+
+CandidateExplanation Evaluator::Explain(const Query& q, const CandidateEval& c) const {
+  CandidateExplanation out;
+  const rules::CompiledRules& book = *rules_.rules;
+  Scratch s(*this);
+  Fill(q, c, &s);
+  out.trace = book.Explain(s.values, q.workload_index, q.mode_index);
+  for (int i = 0; i < book.set_count(); ++i) {
+    out.set_score.push_back(SetScore(profiles_.grades(), out.trace.set_total[i]));
+    out.weight.push_back(q.weights.weight[i]);
+    out.workload_weight.push_back(q.workload->WeightOf(book.sets()[i]));
+    out.multiplier.push_back(q.mode->MultiplierOf(book.sets()[i]));
+  }
+  out.score = c.score;
+  return out;
+}
+
+}  // namespace fitrank

@@ -1,0 +1,211 @@
+// The evaluation loop: for a setup, a workload and a mode, every model x quantization ->
+// estimate -> facts -> compiled rules -> per-set totals x profile weights x mode multipliers
+// -> score 0-100 -> grade A-F (caps and gates after). Each model's best quantization is the
+// one with the best score by the same rules; the others stay graded.
+//
+//   Diagnostics diags;
+//   auto rules = LoadScoringRules(*data, local.get(), profiles, /*warnings=*/false, &diags);
+//   Evaluator eval(catalog, estimator, profiles, *std::move(rules));
+//   auto query = eval.Prepare(setup, *profiles.FindWorkload("coding").found,
+//                             profiles.default_mode());
+//   Evaluator::Scratch scratch(eval);                  // one per thread
+//   Ranking r = eval.Rank(*query, &scratch);           // models best first, best quant each
+//   CandidateDetail d = eval.Describe(*query, r.ranked[0]);   // reasons, tags, advice
+//
+// Rule load order (rules/rule_book.h): the shipped rules/*.yaml (embedded, overlaid by
+// --data DIR) sorted by name, then the local directory (--rules DIR, else $FITRANK_RULES)
+// sorted by name; local files add rules and override or disable shipped ones by id.
+//
+// Performance: Prepare() does the per-query work once (weights, runtimes per quant with their
+// names resolved, setups to try); Rank() allocates only its result and a per-model cache of
+// sizings; per candidate nothing is allocated and no name is looked up. RankGroups() ranks
+// many queries model by model so that estimates sharing a sizing (Estimator::Size: same setup,
+// quant, runtime, context and batch) size it once. Scale-out modes (Mode::gpu_counts) estimate each candidate on the fewest GPUs
+// of the list that run it natively (else the most).
+//
+// Thread safety: an Evaluator and a prepared Query are immutable and may be shared by any
+// number of threads, each with its own Scratch.
+#ifndef FITRANK_ENGINE_SCORING_EVALUATE_H_
+#define FITRANK_ENGINE_SCORING_EVALUATE_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "base/diagnostics.h"
+#include "base/file_source.h"
+#include "catalog/catalog.h"
+#include "engine/scoring/candidate.h"
+#include "engine/estimator/estimator.h"
+#include "engine/scoring/facts.h"
+#include "engine/scoring/grade.h"
+#include "profiles/profiles.h"
+#include "rules/compiled_rules.h"
+
+namespace fitrank {
+
+// The compiled rules and the fact schema they were compiled against.
+struct ScoringRules {
+  std::shared_ptr<rules::FactSchema> schema;
+  std::shared_ptr<const Facts> facts;
+  std::shared_ptr<const rules::CompiledRules> rules;
+};
+
+// The vocabulary rules are checked against: workloads and modes (ids and aliases), the rule
+// sets the profiles weigh, and the grade letters, all from `profiles`.
+rules::Vocabulary VocabularyOf(const Profiles& profiles);
+
+// Declares the facts and reads, merges and compiles the shipped rules of `shipped` (the *.yaml
+// under `shipped_dir`) and then, if `local` is not null, the *.yaml of its root. Problems go
+// to `diags` (warnings too if `warnings`); the status is not OK if any error was found.
+absl::StatusOr<ScoringRules> LoadScoringRules(const FileSource& shipped, const FileSource* local,
+                                              const Profiles& profiles, bool warnings,
+                                              Diagnostics* diags,
+                                              absl::string_view shipped_dir = "rules");
+
+// A query prepared by Evaluator::Prepare().
+struct Query {
+  uint64_t serial = 0;      // unique per prepared query (scratch records cache by it)
+  const Workload* workload = nullptr;
+  const Mode* mode = nullptr;
+  WorkloadShape shape;
+  int workload_index = -1;  // into the rules' vocabulary
+  int mode_index = -1;
+  SetWeights weights;
+  std::vector<SetupVariant> variants;  // ascending GPU count; [0] is the setup given, unless
+                                       // scale-out replaced it by its GPU counts
+  std::vector<std::vector<int>> rank_groups;  // quant indexes Rank() estimates (evaluate.cc)
+};
+
+// Every quantization of one model, graded.
+struct ModelEval {
+  std::vector<CandidateEval> quants;  // catalog quant order
+  int best = -1;                      // index of the best non-excluded one, -1 if all excluded
+  int closest = -1;                   // best of all (excluded included): for "out of reach"
+};
+
+struct Ranking {
+  std::vector<CandidateEval> ranked;    // best quantization of each model that runs, best first
+  std::vector<CandidateEval> excluded;  // models every quantization of which is excluded: the
+                                        // closest one each (largest raw score), model order
+  int models = 0;                       // models considered
+  int candidates = 0;                   // model x quant (x GPU count) estimates made
+};
+
+// Rules tagged with this tag score and explain themselves (`rules explain` shows their
+// sentence) but stay out of a pick's reasons: continuous base scores that fire for every
+// candidate ("It is 7 months behind the newest model") would only repeat themselves.
+inline constexpr absl::string_view kExplainOnlyTag = "explain-only";
+
+// What a report shows beside the numbers: the rules that fired, told in plain English.
+struct CandidateDetail {
+  std::string grade;                  // "A".."F"
+  std::vector<std::string> reasons;   // `say` of each fired rule, in the profiles' reason order
+                                      // (explain-only rules left out)
+  std::vector<std::string> tags;      // tags of fired rules, first-seen order, unique
+  std::vector<std::string> advice;    // advice ids of fired rules, unique
+  std::string cap_reason;             // "capped at C by fit.offload", "" if not capped
+  std::string excluded_reason;        // gate_reason of the excluding rule, "" if not excluded
+  std::vector<std::string> problems;  // the estimator's problems (no runtime, precision ...)
+};
+
+// Everything `rules explain` prints.
+struct CandidateExplanation {
+  rules::Explanation trace;            // every rule: applicable, fired, contribution, sentence
+  std::vector<double> set_score;       // per set: the total clamped to the set range
+  std::vector<double> weight;          // per set: workload weight x mode multiplier
+  std::vector<double> workload_weight; // per set
+  std::vector<double> multiplier;      // per set
+  Score score;
+};
+
+class Evaluator {
+ public:
+  Evaluator(const Catalog& catalog, const Estimator& estimator, const Profiles& profiles,
+            ScoringRules rules);
+
+  // Per-thread working memory. Built once; reused for every candidate.
+  class Scratch {
+   public:
+    explicit Scratch(const Evaluator& e) : values(*e.rules_.schema) {}
+    rules::FactValues values;
+    rules::EvalResult result;
+    // Which query/variant/model the record currently holds, to skip refilling.
+    uint64_t query_serial = 0;
+    int variant = -1;
+    const Model* model = nullptr;
+    // Changes whenever a context fact (setup, workload, model) is refilled: the rules that
+    // read only those keep their results until it does (CompiledRules::Evaluate).
+    uint64_t context_key = 0;
+    ModelWorkloadText own_text;  // for models not in the catalog (from config.json)
+  };
+
+  // Prepares `setup` for `workload` in `mode`. The setup is copied. Fails (InvalidArgument,
+  // with a message for users) if a scale-out setup cannot be built.
+  absl::StatusOr<std::unique_ptr<Query>> Prepare(const Setup& setup, const Workload& workload,
+                                                 const Mode& mode) const;
+
+  // Scores a candidate whose estimate is already made (by Evaluate or Rank with the same
+  // query, or one with SameEstimates): facts, rules, score, grade. Allocation-free.
+  void ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s) const;
+  // One candidate: `model` at catalog quant `quant_index`.
+  CandidateEval Evaluate(const Query& q, const Model& model, int quant_index, Scratch* s) const;
+  // Every quantization of `model`.
+  ModelEval EvaluateModel(const Query& q, const Model& model, Scratch* s) const;
+  // Every model, ranked by its best quantization among the grade scale's pick_quants (all
+  // when empty). Only candidates that run (natively or with
+  // offload, on a runtime that loads them) are scored and ranked: the others are not
+  // estimated or not scored (EvaluateModel shows them, excluded by the rules).
+  Ranking Rank(const Query& q, Scratch* s) const;
+  // Rank() of several queries whose estimates are the same (SameEstimates: e.g. one setup and
+  // workload in modes that change only weights), estimating each candidate once. One scratch
+  // per query.
+  void RankShared(const std::vector<const Query*>& queries, const std::vector<Scratch*>& scratch,
+                  std::vector<Ranking>* out) const;
+  // RankShared of several groups of queries at once: (*out)[g] is what RankShared(groups[g],
+  // scratch[g]) gives. Goes model by model, so that the estimates of a model that share
+  // their sizing (same setup, quantization, runtime, backend, context and batch: workloads
+  // and modes of the same context) size it once (Estimator::Size).
+  void RankGroups(const std::vector<std::vector<const Query*>>& groups,
+                  const std::vector<std::vector<Scratch*>>& scratch,
+                  std::vector<std::vector<Ranking>>* out) const;
+  // True if every estimate `a` makes equals the one `b` makes for the same candidate.
+  static bool SameEstimates(const Query& a, const Query& b);
+
+  // Reasons, tags and advice for a candidate evaluated with `q`.
+  CandidateDetail Describe(const Query& q, const CandidateEval& c) const;
+  // The full rule trace, set scores and weights.
+  CandidateExplanation Explain(const Query& q, const CandidateEval& c) const;
+
+  const Catalog& catalog() const { return catalog_; }
+  const Estimator& estimator() const { return estimator_; }
+  const Profiles& profiles() const { return profiles_; }
+  const rules::CompiledRules& rules() const { return *rules_.rules; }
+  const Facts& facts() const { return *rules_.facts; }
+
+ private:
+  class SizingCache;
+  // Fills every fact of `c` into s->values (all layers, as needed).
+  void Fill(const Query& q, const CandidateEval& c, Scratch* s) const;
+  // `cache` (may be null) holds the sizings of `model`; setup_ids[v] names variant v's setup
+  // in it (equal ids: SameSetup).
+  void EstimateCandidate(const Query& q, const Model& model, int quant_index, CandidateEval* c,
+                         SizingCache* cache = nullptr, const int* setup_ids = nullptr) const;
+  void EstimateOn(const Query& q, const Model& model, int quant_index, int variant,
+                  CandidateEval* c, SizingCache* cache, const int* setup_ids) const;
+  const ModelWorkloadText& TextFor(const Query& q, const Model& model, Scratch* s) const;
+
+  const Catalog& catalog_;
+  const Estimator& estimator_;
+  const Profiles& profiles_;
+  ScoringRules rules_;
+  std::string newest_release_;
+  // [workload index in profiles][model index in catalog]
+  std::vector<std::vector<ModelWorkloadText>> texts_;
+  std::vector<int> reason_rank_;  // per rule set: position in the profiles' reason order
+};
+
+}  // namespace fitrank
+
+#endif  // FITRANK_ENGINE_SCORING_EVALUATE_H_

@@ -1,0 +1,383 @@
+#include "engine/scoring/facts.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_join.h"
+#include "catalog/vocabulary.h"
+#include "engine/estimator/estimator.h"
+#include "engine/estimator/setup.h"
+
+namespace fitrank {
+
+WorkloadShape ShapeFor(const Workload& workload, const Mode& mode) {
+  WorkloadShape s;
+  s.workload = &workload;
+  s.mode = &mode;
+  s.context_tokens = static_cast<int>(std::lround(workload.context_tokens * mode.context_scale));
+  s.min_context_tokens = workload.min_context_tokens;
+  s.prompt_tokens = workload.prompt_tokens;
+  s.output_tokens = workload.output_tokens;
+  s.decode_target_tok_s = workload.decode_target_tok_s * mode.decode_target_scale;
+  s.decode_min_tok_s = workload.decode_min_tok_s * mode.decode_target_scale;
+  s.ttft_target_ms = workload.ttft_target_ms * mode.ttft_target_scale;
+  s.ttft_max_ms = workload.ttft_max_ms * mode.ttft_target_scale;
+  s.concurrency = mode.concurrency;
+  return s;
+}
+
+double UserTokS(const Estimate& e, const WorkloadShape& shape) {
+  if (shape.concurrency <= 1) return e.decode_tok_s;
+  return e.serving.aggregate_tok_s / shape.concurrency;
+}
+
+bool IsThinkingModel(const Model& model) {
+  return model.kind == "reasoning" || model.kind == "hybrid-reasoning" ||
+         std::find(model.capabilities.begin(), model.capabilities.end(), "reasoning") !=
+             model.capabilities.end();
+}
+
+ModelWorkloadText DescribeCapabilities(const Model& model, const Workload& workload,
+                                       const Profiles& profiles) {
+  auto has = [&](const std::string& cap) {
+    return std::find(model.capabilities.begin(), model.capabilities.end(), cap) !=
+           model.capabilities.end();
+  };
+  ModelWorkloadText t;
+  std::vector<std::string> missing, present;
+  for (const std::string& cap : workload.required_caps) {
+    if (!has(cap)) missing.emplace_back(profiles.CapabilityPhrase(cap));
+  }
+  for (const std::string& cap : workload.preferred_caps) {
+    if (has(cap)) present.emplace_back(profiles.CapabilityPhrase(cap));
+  }
+  t.required_missing = absl::StrJoin(missing, " and ");
+  t.preferred_present = absl::StrJoin(present, " and ");
+  t.required_missing_count = static_cast<int>(missing.size());
+  t.preferred_share = workload.preferred_caps.empty()
+                          ? 1.0
+                          : static_cast<double>(present.size()) / workload.preferred_caps.size();
+  return t;
+}
+
+double Facts::MonthsBetween(absl::string_view date, absl::string_view reference) {
+  // "YYYY[-MM[-DD]]" as months; no allocation (FillModel calls this per model and query).
+  auto months = [](absl::string_view d, double* out) {
+    int part[3] = {0, 6, 15};  // a bare year counts from its middle
+    for (int i = 0;; ++i) {
+      const size_t dash = d.find('-');
+      if (i < 3 && !absl::SimpleAtoi(d.substr(0, dash), &part[i])) return false;
+      if (dash == absl::string_view::npos) break;
+      d.remove_prefix(dash + 1);
+    }
+    if (part[0] < 1900) return false;
+    *out = part[0] * 12.0 + (part[1] - 1) + (part[2] - 1) / 30.0;
+    return true;
+  };
+  double a = 0, b = 0;
+  if (!months(date, &a) || !months(reference, &b)) return 0;
+  return std::max(0.0, b - a);
+}
+
+Facts::Facts(rules::FactSchema* s) {
+  // gpu.*
+  gpu_id = s->String("gpu.id", "Catalog id of the (first) GPU, e.g. geforce-rtx-4090");
+  gpu_name = s->String("gpu.name", "GPU name, e.g. GeForce RTX 4090");
+  gpu_vendor = s->String("gpu.vendor", "NVIDIA | AMD | Intel | Apple | Qualcomm | CPU");
+  gpu_architecture = s->String("gpu.architecture", "GPU architecture, e.g. Ada Lovelace");
+  gpu_segment = s->String("gpu.segment",
+                          "consumer | workstation | datacenter | apple | apu | embedded | cpu");
+  gpu_interconnect = s->String("gpu.interconnect", "Interconnect id, e.g. nvlink4, pcie4-x16");
+  gpu_memory_gb = s->Number("gpu.memory_gb", "Memory of one GPU", "GB");
+  gpu_bandwidth_gbps = s->Number("gpu.bandwidth_gbps", "Peak memory bandwidth of one GPU", "GB/s");
+  gpu_fp16_tflops = s->Number("gpu.fp16_tflops", "Dense FP16 matrix throughput of one GPU", "TFLOPS");
+  gpu_launch_year = s->Number("gpu.launch_year", "Year the GPU launched");
+  gpu_tdp_w = s->Number("gpu.tdp_w", "Board power of one GPU", "W");
+  gpu_fp8 = s->Bool("gpu.fp8", "The GPU runs FP8 in hardware");
+  gpu_fp4 = s->Bool("gpu.fp4", "The GPU runs FP4 in hardware");
+  gpu_unified_memory = s->Bool("gpu.unified_memory", "Memory shared with the CPU (Apple, APUs)");
+  gpu_platforms = s->StringList("gpu.platforms", "Compute platforms: CUDA, ROCm, Metal, Vulkan, SYCL");
+  gpu_precisions = s->StringList("gpu.precisions", "Hardware precisions: FP16, BF16, FP8, FP4, INT8, ...");
+  // setup.*
+  setup_label = s->String("setup.label", "The setup, e.g. 2x GeForce RTX 3090");
+  setup_parallelism = s->String("setup.parallelism", "How the model is split over GPUs: layer | tensor");
+  setup_link = s->String("setup.link", "GPU-to-GPU link, e.g. NVLink 4, PCIe 4.0 x16");
+  setup_gpu_count = s->Number("setup.gpu_count", "GPUs in the setup this candidate uses");
+  setup_memory_gb = s->Number("setup.memory_gb", "Accelerator memory of every GPU used, spec sheet", "GB");
+  setup_host_ram_gb = s->Number("setup.host_ram_gb", "Host RAM installed, for offload", "GB");
+  setup_link_gbps = s->Number("setup.link_gbps", "GPU-to-GPU link bandwidth per GPU", "GB/s");
+  setup_mixed = s->Bool("setup.mixed", "More than one kind of GPU");
+  setup_unified = s->Bool("setup.unified", "A single unified-memory device (Apple, APU)");
+  // model.*
+  model_id = s->String("model.id", "Catalog id, e.g. qwen3-32b");
+  model_name = s->String("model.name", "Model name, e.g. Qwen3 32B");
+  model_family = s->String("model.family", "Model family, e.g. Qwen3");
+  model_org = s->String("model.org", "Who made it, e.g. Alibaba");
+  model_kind = s->String("model.kind",
+                         "instruct | chat | reasoning | hybrid-reasoning | code | base | embedding");
+  model_modality = s->String("model.modality", "text | text+image | ...");
+  model_license = s->String("model.license", "License id");
+  model_release_date = s->String("model.release_date", "Release date, e.g. 2025-04-29");
+  model_required_missing_text = s->String(
+      "model.required_missing_text", "Capabilities the workload requires that the model lacks, e.g. tools");
+  model_preferred_text = s->String(
+      "model.preferred_text", "Capabilities the workload prefers that the model has, e.g. code");
+  model_params_b = s->Number("model.params_b", "Total parameters", "B");
+  model_active_params_b = s->Number("model.active_params_b", "Parameters read per token (MoE: active)", "B");
+  model_max_context = s->Number("model.max_context", "The model's maximum context", "tokens");
+  model_max_context_k = s->Number("model.max_context_k", "The model's maximum context", "K tokens");
+  model_age_months = s->Number("model.age_months",
+                               "Months between its release and the newest model in the catalog", "months");
+  model_quality_score = s->Number("model.quality.score", "Quality score 0-100 (leaderboard or estimate)");
+  model_quality_coding = s->Number("model.quality.coding",
+                                   "Coding quality 0-100: LMArena coding category, same scale as the score");
+  model_quality_math = s->Number("model.quality.math",
+                                 "Math quality 0-100: LMArena math category, same scale as the score");
+  model_required_missing = s->Number("model.required_missing",
+                                     "How many of the workload's required capabilities it lacks");
+  model_preferred_share = s->Number("model.preferred_share",
+                                    "Share 0-1 of the workload's preferred capabilities it has (1 if none)");
+  model_moe = s->Bool("model.moe", "Mixture of experts (active < total parameters)");
+  model_thinking = s->Bool("model.thinking", "Built to think before answering (reasoning or hybrid)");
+  model_ollama = s->Bool("model.ollama", "Has an ollama tag: one command to run");
+  model_quality_estimated = s->Bool("model.quality.estimated",
+                                    "The quality score is an estimate, not a leaderboard figure");
+  model_quality_coding_estimated = s->Bool("model.quality.coding_estimated",
+                                           "The coding quality is an estimate, not a leaderboard figure");
+  model_quality_math_estimated = s->Bool("model.quality.math_estimated",
+                                         "The math quality is an estimate, not a leaderboard figure");
+  model_capabilities = s->StringList(
+      "model.capabilities", "code, reasoning, tools, vision, multilingual, long-context, audio, math");
+  // quant.*
+  quant_id = s->String("quant.id", "Quantization id, e.g. Q4_K_M");
+  quant_family = s->String("quant.family", "gguf-legacy | gguf-k | gguf-iq | float | fp8 | fp4 | gptq | awq | exl2 | mlc | mlx");
+  quant_requires_precision = s->String("quant.requires_precision",
+                                       "Hardware precision it needs to run natively (FP8, FP4) or empty");
+  quant_bits = s->Number("quant.bits", "Nominal bits per weight", "bits");
+  quant_bpw = s->Number("quant.bpw", "Effective bits per weight of real files", "bits");
+  quant_quality_retention = s->Number(
+      "quant.quality_retention",
+      "Quality kept vs the published weights (16-bit, or the model's release quant), 0-1");
+  quant_retention_pct = s->Number("quant.retention_pct", "quant.quality_retention in percent", "%");
+  quant_effective_quality = s->Number("quant.effective_quality",
+                                      "model.quality.score x quant.quality_retention, 0-100");
+  quant_hw_native = s->Bool("quant.hw_native", "The GPU supports the precision the quant needs");
+  quant_release = s->Bool(
+      "quant.release", "The precision the model was published in, below 16 bits (gpt-oss: MXFP4)");
+  // fit.*
+  fit_kind = s->String("fit.kind", "native-comfortable | native-tight | offload | no-fit");
+  fit_kv_cache = s->String("fit.kv_cache",
+                           "KV cache type estimated: f16, or q8_0 when f16 does not fit natively");
+  fit_native = s->Bool("fit.native", "The whole working set is in accelerator memory");
+  fit_runs = s->Bool("fit.runs", "It runs at all (native or with offload) on a runtime that loads it");
+  fit_headroom_pct = s->Number("fit.headroom_pct", "Free share of usable accelerator memory (native fits)", "%");
+  fit_offload_pct = s->Number("fit.offload_pct", "Share of the working set in host RAM", "%");
+  fit_host_ram_gb = s->Number("fit.host_ram_gb", "Host RAM the offloaded part needs", "GB");
+  fit_safe_context = s->Number("fit.safe_context", "Largest context that fits, within the model's maximum", "tokens");
+  fit_context = s->Number("fit.context", "Usable context for this workload: min(safe context, model max)", "tokens");
+  fit_context_k = s->Number("fit.context_k", "fit.context in thousands (1K = 1,024 tokens)", "K tokens");
+  fit_context_ratio = s->Number("fit.context_ratio", "fit.context / workload.context_tokens");
+  fit_gpus = s->Number("fit.gpus", "GPUs the candidate runs on (scale-out picks the fewest that fit)");
+  // memory.*
+  memory_required_gb = s->Number("memory.required_gb", "Weights + KV cache + runtime overhead", "GB");
+  memory_usable_gb = s->Number("memory.usable_gb", "Accelerator memory the model may use", "GB");
+  memory_weights_gb = s->Number("memory.weights_gb", "Weights at this quantization", "GB");
+  memory_kv_gb = s->Number("memory.kv_gb", "KV cache at the workload's context and concurrency", "GB");
+  memory_over_gb = s->Number("memory.over_gb", "required - usable: above 0 needs offload", "GB");
+  // perf.*
+  perf_decode_tok_s = s->Number("perf.decode_tok_s", "Decode speed of one sequence", "tok/s");
+  perf_user_tok_s = s->Number("perf.user_tok_s", "Decode speed each user sees: batch-1 decode, or in serving modes the aggregate shared by the mode's users", "tok/s");
+  perf_decode_ratio = s->Number("perf.decode_ratio", "perf.user_tok_s / workload.decode_target_tok_s");
+  perf_prefill_tok_s = s->Number("perf.prefill_tok_s", "Prompt processing speed", "tok/s");
+  perf_ttft_ms = s->Number("perf.ttft_ms", "Time to first token for the workload's prompt", "ms");
+  perf_ttft_s = s->Number("perf.ttft_s", "Time to first token", "s");
+  perf_ttft_ratio = s->Number("perf.ttft_ratio", "perf.ttft_ms / workload.ttft_target_ms");
+  perf_answer_s = s->Number("perf.answer_s", "Time to a whole answer: TTFT + output tokens / user speed", "s");
+  perf_aggregate_tok_s = s->Number("perf.aggregate_tok_s", "Decode tokens/s summed over concurrent users", "tok/s");
+  perf_concurrency = s->Number("perf.concurrency", "Sequences served at once (serving modes: what fits, up to the mode's)");
+  perf_max_concurrency = s->Number("perf.max_concurrency", "Sequences of the workload's context that fit at once");
+  perf_runtime = s->String("perf.runtime", "Runtime the estimate assumes, e.g. llama.cpp, vllm");
+  perf_runnable = s->Bool("perf.runnable", "Some runtime loads this quantization on this hardware");
+  perf_serving_runtime = s->Bool("perf.serving_runtime", "The runtime serves concurrent users (continuous batching)");
+  // workload.*
+  workload_name = s->String("workload.name", "Workload name, e.g. Agentic coding");
+  workload_phrase = s->String("workload.phrase", "The workload mid-sentence, e.g. agentic coding");
+  workload_context_tokens = s->Number("workload.context_tokens", "Context the workload wants (mode-scaled)", "tokens");
+  workload_context_k = s->Number("workload.context_k", "workload.context_tokens in thousands (1K = 1,024)", "K tokens");
+  workload_min_context_tokens = s->Number("workload.min_context_tokens", "Smallest usable context", "tokens");
+  workload_min_context_k = s->Number("workload.min_context_k", "workload.min_context_tokens in thousands", "K tokens");
+  workload_prompt_tokens = s->Number("workload.prompt_tokens", "Prompt prefilled before the first token", "tokens");
+  workload_output_tokens = s->Number("workload.output_tokens", "Tokens generated per answer", "tokens");
+  workload_decode_target_tok_s = s->Number("workload.decode_target_tok_s", "Comfortable decode speed (mode-scaled)", "tok/s");
+  workload_decode_min_tok_s = s->Number("workload.decode_min_tok_s", "Frustration floor for decode (mode-scaled)", "tok/s");
+  workload_ttft_target_ms = s->Number("workload.ttft_target_ms", "Comfortable time to first token (mode-scaled)", "ms");
+  workload_ttft_max_ms = s->Number("workload.ttft_max_ms", "Frustration limit for time to first token (mode-scaled)", "ms");
+  workload_requires = s->StringList("workload.requires", "Capabilities a model must have");
+  workload_prefers = s->StringList("workload.prefers", "Capabilities that make a model a better fit");
+  // mode.*
+  mode_name = s->String("mode.name", "Mode name, e.g. Light API serving");
+  mode_concurrency = s->Number("mode.concurrency", "Concurrent sequences served");
+  mode_serving = s->Bool("mode.serving", "The mode wants a serving runtime");
+  // price.*
+  price_gpu_usd = s->Number("price.gpu_usd", "Price of one GPU: street price, else launch MSRP", "USD");
+  price_setup_usd = s->Number("price.setup_usd", "Price of every GPU the candidate uses", "USD");
+  price_cloud_usd_per_hour = s->Number("price.cloud_usd_per_hour", "Cloud on-demand price of the GPUs used", "USD/h");
+  price_known = s->Bool("price.known", "Every GPU of the setup has a price");
+  // Filled once per setup, workload or model (FillSetup, FillWorkload, FillModel); quant.*,
+  // fit.*, memory.* and perf.* change with every candidate (FillCandidate).
+  for (absl::string_view ns : {"gpu", "setup", "price", "workload", "mode", "model"}) {
+    s->MarkContext(ns);
+  }
+}
+
+void Facts::FillSetup(const Setup& setup, const SetupPrice& price, rules::FactValues* v) const {
+  const Gpu& gpu = *setup.devices.front().gpu;
+  auto has = [&](const std::vector<std::string>& list, absl::string_view x) {
+    return std::find(list.begin(), list.end(), x) != list.end();
+  };
+  v->Set(gpu_id, gpu.id);
+  v->Set(gpu_name, gpu.name);
+  v->Set(gpu_vendor, gpu.vendor);
+  v->Set(gpu_architecture, gpu.architecture);
+  v->Set(gpu_segment, SegmentName(gpu.segment));
+  v->Set(gpu_interconnect, gpu.interconnect);
+  v->Set(gpu_memory_gb, gpu.memory_gb);
+  v->Set(gpu_bandwidth_gbps, gpu.bandwidth_gbps);
+  v->Set(gpu_fp16_tflops, gpu.fp16_tflops);
+  v->Set(gpu_launch_year, gpu.launch_year);
+  v->Set(gpu_tdp_w, gpu.tdp_w);
+  v->Set(gpu_fp8, gpu.fp8_tflops > 0 || has(gpu.precisions, "FP8"));
+  v->Set(gpu_fp4, gpu.fp4_tflops > 0 || has(gpu.precisions, "FP4"));
+  v->Set(gpu_unified_memory, gpu.unified_memory);
+  v->Set(gpu_platforms, absl::MakeConstSpan(gpu.platforms));
+  v->Set(gpu_precisions, absl::MakeConstSpan(gpu.precisions));
+  v->Set(setup_label, setup.label);
+  v->Set(setup_parallelism, ParallelismName(setup.parallelism));
+  v->Set(setup_link, setup.link_name);
+  v->Set(setup_host_ram_gb, setup.host_ram_gb);
+  v->Set(setup_link_gbps, setup.link_bandwidth_gbps);
+  v->Set(setup_mixed, setup.mixed);
+  v->Set(setup_unified, setup.unified);
+  double memory = 0;
+  for (const DeviceGroup& g : setup.devices) memory += g.count * g.gpu->memory_gb;
+  v->Set(setup_memory_gb, memory);
+  v->Set(setup_gpu_count, setup.device_count);
+  v->Set(price_gpu_usd, price.gpu_usd);
+  v->Set(price_setup_usd, price.setup_usd);
+  v->Set(price_cloud_usd_per_hour, price.cloud_usd_per_hour);
+  v->Set(price_known, price.known);
+}
+
+void Facts::FillWorkload(const WorkloadShape& shape, rules::FactValues* v) const {
+  const Workload& w = *shape.workload;
+  v->Set(workload_name, w.name);
+  v->Set(workload_phrase, w.phrase);
+  v->Set(workload_context_tokens, shape.context_tokens);
+  v->Set(workload_context_k, shape.context_tokens / 1024.0);
+  v->Set(workload_min_context_tokens, shape.min_context_tokens);
+  v->Set(workload_min_context_k, shape.min_context_tokens / 1024.0);
+  v->Set(workload_prompt_tokens, shape.prompt_tokens);
+  v->Set(workload_output_tokens, shape.output_tokens);
+  v->Set(workload_decode_target_tok_s, shape.decode_target_tok_s);
+  v->Set(workload_decode_min_tok_s, shape.decode_min_tok_s);
+  v->Set(workload_ttft_target_ms, shape.ttft_target_ms);
+  v->Set(workload_ttft_max_ms, shape.ttft_max_ms);
+  v->Set(workload_requires, absl::MakeConstSpan(w.required_caps));
+  v->Set(workload_prefers, absl::MakeConstSpan(w.preferred_caps));
+  v->Set(mode_name, shape.mode->name);
+  v->Set(mode_concurrency, shape.concurrency);
+  v->Set(mode_serving, shape.mode->serving_runtime);
+}
+
+void Facts::FillModel(const Model& m, const ModelWorkloadText& text,
+                      absl::string_view newest_release, rules::FactValues* v) const {
+  v->Set(model_id, m.id);
+  v->Set(model_name, m.name);
+  v->Set(model_family, m.family);
+  v->Set(model_org, m.org);
+  v->Set(model_kind, m.kind);
+  v->Set(model_modality, m.modality);
+  v->Set(model_license, m.license);
+  v->Set(model_release_date, m.release_date);
+  v->Set(model_required_missing_text, text.required_missing);
+  v->Set(model_preferred_text, text.preferred_present);
+  v->Set(model_params_b, m.params_b);
+  double active = m.active_params_b > 0 ? m.active_params_b : m.params_b;
+  v->Set(model_active_params_b, active);
+  v->Set(model_max_context, m.max_context);
+  v->Set(model_max_context_k, m.max_context / 1024.0);
+  v->Set(model_age_months, MonthsBetween(m.release_date, newest_release));
+  v->Set(model_quality_score, m.quality.score);
+  v->Set(model_quality_coding, m.quality.coding);
+  v->Set(model_quality_math, m.quality.math);
+  v->Set(model_quality_coding_estimated, m.quality.coding_estimated);
+  v->Set(model_quality_math_estimated, m.quality.math_estimated);
+  v->Set(model_required_missing, text.required_missing_count);
+  v->Set(model_preferred_share, text.preferred_share);
+  v->Set(model_moe, active < m.params_b);
+  v->Set(model_thinking, IsThinkingModel(m));
+  v->Set(model_ollama, !m.ollama_tag.empty());
+  v->Set(model_quality_estimated, m.quality.estimated);
+  v->Set(model_capabilities, absl::MakeConstSpan(m.capabilities));
+}
+
+void Facts::FillCandidate(const Model& model, const Quant& quant, const Runtime* runtime,
+                          bool serving_runtime, const Gpu& gpu, int gpus_used,
+                          const Estimate& e, const WorkloadShape& shape,
+                          rules::FactValues* v) const {
+  v->Set(quant_id, quant.id);
+  v->Set(quant_family, quant.family);
+  v->Set(quant_requires_precision, quant.requires_precision);
+  v->Set(quant_bits, quant.bits);
+  v->Set(quant_bpw, e.bpw > 0 ? e.bpw : quant.bpw);
+  const double retention = QualityRetention(model, quant);
+  v->Set(quant_quality_retention, retention);
+  v->Set(quant_retention_pct, 100 * retention);
+  v->Set(quant_effective_quality, model.quality.score * retention);
+  v->Set(quant_release, quant.id == model.release_quant);
+  v->Set(quant_hw_native, quant.requires_precision.empty() ||
+                              std::find(gpu.precisions.begin(), gpu.precisions.end(),
+                                        quant.requires_precision) != gpu.precisions.end());
+
+  bool runs = e.runnable() && runtime != nullptr && e.fit.kind != FitKind::kNoFit;
+  v->Set(fit_kind, FitKindName(e.fit.kind));
+  v->Set(fit_kv_cache, KvCacheTypeName(e.kv_cache));
+  v->Set(fit_native, runs && IsNative(e.fit.kind));
+  v->Set(fit_runs, runs);
+  v->Set(fit_headroom_pct, e.fit.headroom_pct);
+  v->Set(fit_offload_pct, e.fit.offload_pct);
+  v->Set(fit_host_ram_gb, e.fit.host_ram_gb);
+  v->Set(fit_safe_context, e.safe_context);
+  int context = model.max_context > 0 ? std::min(e.safe_context, model.max_context) : e.safe_context;
+  v->Set(fit_context, context);
+  v->Set(fit_context_k, context / 1024.0);
+  v->Set(fit_context_ratio,
+         shape.context_tokens > 0 ? static_cast<double>(context) / shape.context_tokens : 0);
+  v->Set(fit_gpus, gpus_used);
+
+  v->Set(memory_required_gb, e.memory.total_gb);
+  v->Set(memory_usable_gb, e.memory.usable_gb);
+  v->Set(memory_weights_gb, e.memory.weights_gb);
+  v->Set(memory_kv_gb, e.memory.kv_gb);
+  v->Set(memory_over_gb, e.memory.total_gb - e.memory.usable_gb);
+
+  double user = UserTokS(e, shape);
+  double aggregate = shape.concurrency > 1 ? e.serving.aggregate_tok_s : e.decode_tok_s;
+  v->Set(perf_decode_tok_s, e.decode_tok_s);
+  v->Set(perf_user_tok_s, user);
+  v->Set(perf_decode_ratio, shape.decode_target_tok_s > 0 ? user / shape.decode_target_tok_s : 0);
+  v->Set(perf_prefill_tok_s, e.prefill_tok_s);
+  v->Set(perf_ttft_ms, e.ttft_ms);
+  v->Set(perf_ttft_s, e.ttft_ms / 1000);
+  v->Set(perf_ttft_ratio, shape.ttft_target_ms > 0 ? e.ttft_ms / shape.ttft_target_ms : 0);
+  v->Set(perf_answer_s, user > 0 ? e.ttft_ms / 1000 + shape.output_tokens / user : 0);
+  v->Set(perf_aggregate_tok_s, aggregate);
+  v->Set(perf_max_concurrency, e.serving.max_concurrency);
+  v->Set(perf_concurrency, shape.concurrency > 1 ? e.serving.concurrency : 1);
+  v->Set(perf_runtime, runtime != nullptr ? absl::string_view(runtime->id) : absl::string_view());
+  v->Set(perf_serving_runtime, serving_runtime);
+  v->Set(perf_runnable, e.runnable() && runtime != nullptr);
+}
+
+}  // namespace fitrank

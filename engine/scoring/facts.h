@@ -1,0 +1,160 @@
+// The facts rules are evaluated over: every name a rule may read, declared once with its type,
+// unit and meaning (`fitrank rules schema` and `rules lint` show them), and the code that fills
+// them for one candidate (a model at a quantization on a setup, for a workload and mode).
+//
+// Namespaces:
+//   gpu.*       the setup's first GPU (specs from the catalog)
+//   setup.*     the whole setup: GPU count, memory, host RAM, parallelism
+//   model.*     the model, and how its capabilities meet the workload's
+//   quant.*     the quantization, and the model's quality at it
+//   fit.*       how the working set fits: kind, headroom, offload, usable context
+//   memory.*    what the working set needs against what the setup offers, GB
+//   perf.*      decode, prefill, TTFT, per-user and aggregate speed, the runtime
+//   workload.*  the workload's shape and targets, already scaled by the mode
+//   mode.*      the operating mode: concurrency, serving
+//   price.*     what the setup costs
+// `workload.id` and `mode.id` are built into every schema (rules/facts.h).
+//
+// Filling is layered so that a sweep sets each fact only when it can change: FillSetup once
+// per setup, FillWorkload once per (workload, mode), FillModel once per model and workload,
+// FillCandidate per quantization. Every layer sets (or unsets) all of its facts, so a record is
+// never Clear()ed and filling never allocates. Strings set here point into the catalog, the
+// profiles or a ModelWorkloadText, which must outlive the evaluation.
+#ifndef FITRANK_ENGINE_SCORING_FACTS_H_
+#define FITRANK_ENGINE_SCORING_FACTS_H_
+
+#include <memory>
+#include <string>
+
+#include "catalog/types.h"
+#include "profiles/profiles.h"
+#include "rules/facts.h"
+
+namespace fitrank {
+
+struct Setup;
+struct Estimate;
+
+// What a setup costs, from the catalog's prices (street price if known, else launch MSRP).
+struct SetupPrice {
+  double gpu_usd = 0;             // one GPU of the first group
+  double setup_usd = 0;           // every GPU of the setup
+  double cloud_usd_per_hour = 0;  // every GPU of the setup, 0 if unknown
+  bool known = false;             // every GPU has a price
+};
+
+// A workload as a candidate sees it: the profile's shape scaled by the mode.
+struct WorkloadShape {
+  const Workload* workload = nullptr;
+  const Mode* mode = nullptr;
+  int context_tokens = 0;          // workload context x mode.context_scale
+  int min_context_tokens = 0;
+  int prompt_tokens = 0;
+  int output_tokens = 0;
+  double decode_target_tok_s = 0;  // x mode.decode_target_scale
+  double decode_min_tok_s = 0;
+  double ttft_target_ms = 0;       // x mode.ttft_target_scale
+  double ttft_max_ms = 0;
+  int concurrency = 1;
+};
+WorkloadShape ShapeFor(const Workload& workload, const Mode& mode);
+
+// Texts derived from a model and a workload, kept alive for the facts that point at them.
+struct ModelWorkloadText {
+  std::string required_missing;  // "tools" / "tools, code": workload.requires the model lacks
+  std::string preferred_present; // "code": workload.prefers the model has
+  int required_missing_count = 0;
+  double preferred_share = 1;    // share of workload.prefers the model has (1 if none)
+};
+// Capabilities are named with the profiles' phrases ("tool calling").
+ModelWorkloadText DescribeCapabilities(const Model& model, const Workload& workload,
+                                       const Profiles& profiles);
+
+// The decode speed each user sees: batch-1 decode for one user; with several concurrent users
+// (serving modes) the aggregate throughput shared among all of them, so users that have to
+// queue for a slot count as slower, not as served.
+double UserTokS(const Estimate& e, const WorkloadShape& shape);
+
+// True for models built to think before answering (kind reasoning / hybrid-reasoning, or the
+// `reasoning` capability).
+bool IsThinkingModel(const Model& model);
+
+// Typed handles to every declared fact. Build once with Declare(); immutable afterwards.
+class Facts {
+ public:
+  // Declares every fact in `schema` (which must be fresh apart from the built-ins).
+  explicit Facts(rules::FactSchema* schema);
+
+  // Months between `date` ("2025-04-29", "2025-04" or "2025") and `reference`; 0 if unparsable.
+  static double MonthsBetween(absl::string_view date, absl::string_view reference);
+
+  void FillSetup(const Setup& setup, const SetupPrice& price, rules::FactValues* v) const;
+  void FillWorkload(const WorkloadShape& shape, rules::FactValues* v) const;
+  // `newest_release` is the newest release date in the catalog: ages are relative to it, so a
+  // catalog gives the same scores any day it is run.
+  void FillModel(const Model& model, const ModelWorkloadText& text,
+                 absl::string_view newest_release, rules::FactValues* v) const;
+  // The candidate's quantization, runtime and estimate. `gpus_used` is the GPU count the
+  // estimate assumed (scale-out tries several). `runtime` may be null (none runs it).
+  void FillCandidate(const Model& model, const Quant& quant, const Runtime* runtime,
+                     bool serving_runtime, const Gpu& gpu, int gpus_used,
+                     const Estimate& estimate, const WorkloadShape& shape,
+                     rules::FactValues* v) const;
+
+  // gpu.*
+  rules::StringFact gpu_id, gpu_name, gpu_vendor, gpu_architecture, gpu_segment, gpu_interconnect;
+  rules::NumberFact gpu_memory_gb, gpu_bandwidth_gbps, gpu_fp16_tflops, gpu_launch_year, gpu_tdp_w;
+  rules::BoolFact gpu_fp8, gpu_fp4, gpu_unified_memory;
+  rules::StringListFact gpu_platforms, gpu_precisions;
+  // setup.*
+  rules::StringFact setup_label, setup_parallelism, setup_link;
+  rules::NumberFact setup_gpu_count, setup_memory_gb, setup_host_ram_gb, setup_link_gbps;
+  rules::BoolFact setup_mixed, setup_unified;
+  // model.*
+  rules::StringFact model_id, model_name, model_family, model_org, model_kind, model_modality,
+      model_license, model_release_date, model_required_missing_text, model_preferred_text;
+  rules::NumberFact model_params_b, model_active_params_b, model_max_context, model_max_context_k,
+      model_age_months,
+      model_quality_score, model_quality_coding, model_quality_math, model_required_missing,
+      model_preferred_share;
+  rules::BoolFact model_moe, model_thinking, model_ollama, model_quality_estimated,
+      model_quality_coding_estimated, model_quality_math_estimated;
+  rules::StringListFact model_capabilities;
+  // quant.*
+  rules::StringFact quant_id, quant_family, quant_requires_precision;
+  rules::NumberFact quant_bits, quant_bpw, quant_quality_retention, quant_retention_pct,
+      quant_effective_quality;
+  rules::BoolFact quant_hw_native, quant_release;
+  // fit.*
+  rules::StringFact fit_kind, fit_kv_cache;
+  rules::BoolFact fit_native, fit_runs;
+  rules::NumberFact fit_headroom_pct, fit_offload_pct, fit_host_ram_gb, fit_safe_context,
+      fit_context, fit_context_k, fit_context_ratio, fit_gpus;
+  // memory.*
+  rules::NumberFact memory_required_gb, memory_usable_gb, memory_weights_gb, memory_kv_gb,
+      memory_over_gb;
+  // perf.*
+  rules::NumberFact perf_decode_tok_s, perf_user_tok_s, perf_decode_ratio, perf_prefill_tok_s,
+      perf_ttft_ms, perf_ttft_s, perf_ttft_ratio, perf_answer_s, perf_aggregate_tok_s,
+      perf_max_concurrency, perf_concurrency;
+  rules::StringFact perf_runtime;
+  rules::BoolFact perf_serving_runtime, perf_runnable;
+  // workload.*
+  rules::StringFact workload_name, workload_phrase;
+  rules::NumberFact workload_context_tokens, workload_context_k, workload_min_context_tokens,
+      workload_min_context_k, workload_prompt_tokens,
+      workload_output_tokens, workload_decode_target_tok_s, workload_decode_min_tok_s,
+      workload_ttft_target_ms, workload_ttft_max_ms;
+  rules::StringListFact workload_requires, workload_prefers;
+  // mode.*
+  rules::StringFact mode_name;
+  rules::NumberFact mode_concurrency;
+  rules::BoolFact mode_serving;
+  // price.*
+  rules::NumberFact price_gpu_usd, price_setup_usd, price_cloud_usd_per_hour;
+  rules::BoolFact price_known;
+};
+
+}  // namespace fitrank
+
+#endif  // FITRANK_ENGINE_SCORING_FACTS_H_

@@ -10,6 +10,7 @@
 // Build with -DFITRANK_BENCHMARKS=ON; run build/bench/evaluate_bench.
 #include <memory>
 
+#include "bench/shipped_engine.h"
 #include "benchmark/benchmark.h"
 #include "catalog/catalog.h"
 #include "engine/estimator/estimator.h"
@@ -20,10 +21,10 @@ namespace fitrank {
 namespace {
 
 struct World {
-  std::unique_ptr<Catalog> catalog;
-  std::unique_ptr<Estimator> estimator;
-  std::unique_ptr<Profiles> profiles;
-  std::unique_ptr<Evaluator> evaluator;
+  const Catalog* catalog = nullptr;
+  const Estimator* estimator = nullptr;
+  const Profiles* profiles = nullptr;
+  const Evaluator* evaluator = nullptr;
   Setup setup;
   std::unique_ptr<Query> query;
   std::vector<CandidateEval> candidates;  // every model x pick quant that runs on the setup
@@ -32,18 +33,11 @@ struct World {
 World& TheWorld(absl::string_view gpu = "RTX 4090", absl::string_view workload = "coding") {
   static World* w = [&] {
     auto* w = new World;
-    EmbeddedSource src;
-    Diagnostics d;
-    w->catalog = Catalog::Load(src, &d);
-    w->estimator = Estimator::Load(src, &d);
-    w->profiles = Profiles::Load(src, &d);
-    auto rules = LoadScoringRules(src, nullptr, *w->profiles, false, &d);
-    if (!w->catalog || !w->estimator || !w->profiles || !rules.ok()) {
-      fprintf(stderr, "%s\n", d.Render().c_str());
-      abort();
-    }
-    w->evaluator = std::make_unique<Evaluator>(*w->catalog, *w->estimator, *w->profiles,
-                                               *std::move(rules));
+    const Engine& engine = ShippedEngine();
+    w->catalog = &engine.catalog();
+    w->estimator = &engine.estimator();
+    w->profiles = &engine.profiles();
+    w->evaluator = &engine.evaluator();
     SetupOptions o;
     o.interconnects = &w->catalog->interconnects();
     w->setup = *BuildSetup(*w->estimator, {{w->catalog->FindGpu(gpu).found, 1}}, o);

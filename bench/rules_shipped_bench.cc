@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "bench/shipped_engine.h"
 #include "base/file_source.h"
 #include "benchmark/benchmark.h"
 #include "catalog/catalog.h"
@@ -26,28 +27,18 @@ struct Record {
 };
 
 struct World {
-  std::unique_ptr<Catalog> catalog;
-  std::unique_ptr<Estimator> est;
-  std::unique_ptr<Profiles> profiles;
-  std::unique_ptr<Evaluator> eval;
+  const Catalog* catalog = nullptr;
+  const Estimator* est = nullptr;
+  const Profiles* profiles = nullptr;
+  const Evaluator* eval = nullptr;
   std::vector<Record> records;
 
   World() {
-    Diagnostics d;
-    EmbeddedSource src;
-    catalog = Catalog::Load(src, &d);
-    est = Estimator::Load(src, &d);
-    profiles = Profiles::Load(src, &d);
-    if (!catalog || !est || !profiles) {
-      std::fprintf(stderr, "%s", d.Render().c_str());
-      std::abort();
-    }
-    absl::StatusOr<ScoringRules> rules = LoadScoringRules(src, nullptr, *profiles, false, &d);
-    if (!rules.ok()) {
-      std::fprintf(stderr, "%s", d.Render().c_str());
-      std::abort();
-    }
-    eval = std::make_unique<Evaluator>(*catalog, *est, *profiles, *rules);
+    const Engine& engine = ShippedEngine();
+    catalog = &engine.catalog();
+    est = &engine.estimator();
+    profiles = &engine.profiles();
+    eval = &engine.evaluator();
     const Gpu* gpu = catalog->FindGpu("rtx 4090").found;
     absl::StatusOr<Setup> setup = BuildSetup(*est, {{gpu, 1}});
     if (!setup.ok()) std::abort();

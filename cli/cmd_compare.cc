@@ -28,7 +28,7 @@ int RunCompare(Context& ctx) {
     throw UsageError("compare needs two or more GPUs", "fitrank compare \"RTX 4090\" \"RTX 5090\"");
   }
   q.workload = ResolveWorkloadFlag(ctx, env, "chat", false).front();
-  q.mode = ResolveModeFlag(ctx, env);
+  q.mode = &ResolveModeFlag(ctx, env);
   std::optional<Setup> host;
   if (ctx.args.Has("ram")) host = ParseSetup(ctx, env, {ctx.args.positional()[0]});
   absl::StatusOr<CompareReport> r = BuildCompareReport(env, host ? &*host : nullptr, q);

@@ -22,7 +22,7 @@ int RunFit(Context& ctx) {
     q.quant = &ResolveQuant(*env.catalog, *quant);
   }
   q.workload = ResolveWorkloadFlag(ctx, env, "chat", false).front();
-  q.mode = ResolveModeFlag(ctx, env);
+  q.mode = &ResolveModeFlag(ctx, env);
   Setup setup = ParseSetup(ctx, env);
   absl::StatusOr<FitReport> r = BuildFitReport(env, setup, q);
   if (!r.ok()) {

@@ -10,7 +10,7 @@ namespace {
 
 int RunGpu(Context& ctx) {
   const ReportEnv& env = LoadReportEnv(ctx);
-  std::string mode = ResolveModeFlag(ctx, env);
+  const Mode& mode = ResolveModeFlag(ctx, env);
   Setup setup = ParseSetup(ctx, env, ctx.args.positional());
   absl::StatusOr<GpuReport> r = BuildGpuReport(env, setup, mode);
   if (!r.ok()) {

@@ -22,11 +22,9 @@ int RunRulesDiff(Context& ctx, const ReportEnv& env) {
   SweepPlan plan;
   for (const std::string& g : ctx.args.GetAll("gpu")) plan.gpus.push_back(&ResolveGpu(*env.catalog, g));
   if (ctx.args.Has("workload")) {
-    for (const std::string& id : ResolveWorkloadFlag(ctx, env, "chat", true)) {
-      plan.workloads.push_back(env.profiles->FindWorkload(id).found);
-    }
+    plan.workloads = ResolveWorkloadFlag(ctx, env, "chat", true);
   }
-  plan.modes.push_back(env.profiles->FindMode(ResolveModeFlag(ctx, env)).found);
+  plan.modes.push_back(&ResolveModeFlag(ctx, env));
   plan.top = ctx.args.GetInt("top", 1, 100).value_or(5);
   RulesDiff d = DiffRules(*old_eval, *new_eval, plan, [&](int done, int total) {
     if (ctx.tty) *ctx.err << "\rdiff: " << done << "/" << total << " rankings of GPUs" << std::flush;

@@ -156,13 +156,11 @@ int RunRulesExplain(Context& ctx, const ReportEnv& env) {
   if (!model_name) throw UsageError("explain needs --model NAME");
   Setup setup = ParseSetup(ctx, env);
   const Model& model = ResolveModel(*env.catalog, *model_name);
-  std::string workload_id = ResolveWorkloadFlag(ctx, env, "chat", false)[0];
-  std::string mode_id = ResolveModeFlag(ctx, env);
+  const Workload& workload = *ResolveWorkloadFlag(ctx, env, "chat", false)[0];
+  const Mode& mode = ResolveModeFlag(ctx, env);
   std::shared_ptr<const FileSource> local = LocalRulesSource(ctx);
   const Evaluator* eval = &LoadEvaluator(env);
-  absl::StatusOr<std::unique_ptr<Query>> q =
-      eval->Prepare(setup, *env.profiles->FindWorkload(workload_id).found,
-                    *env.profiles->FindMode(mode_id).found);
+  absl::StatusOr<std::unique_ptr<Query>> q = eval->Prepare(setup, workload, mode);
   if (!q.ok()) throw UsageError(std::string(q.status().message()));
   Evaluator::Scratch scratch(*eval);
   CandidateEval c;

@@ -135,9 +135,7 @@ int RunSweepCommand(Context& ctx) {
   SweepPlan plan;
   for (const std::string& g : ctx.args.GetAll("gpu")) plan.gpus.push_back(&ResolveGpu(*env.catalog, g));
   for (const std::string& w : ctx.args.GetAll("workload")) {
-    for (const std::string& id : std::vector<std::string>{ResolveWorkload(env, w)}) {
-      plan.workloads.push_back(env.profiles->FindWorkload(id).found);
-    }
+    plan.workloads.push_back(&ResolveWorkload(env, w));
   }
   for (const std::string& m : ctx.args.GetAll("mode")) {
     ProfileLookup<Mode> r = env.profiles->FindMode(m);

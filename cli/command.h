@@ -14,6 +14,7 @@
 
 #include "base/file_source.h"
 #include "cli/args.h"
+#include "engine/engine.h"
 
 namespace fitrank::cli {
 
@@ -25,6 +26,9 @@ struct Context {
   Args args;
   // The data tree: embedded, overlaid by --data DIR / $FITRANK_DATA.
   std::shared_ptr<const FileSource> data;
+  // The loaded snapshot to answer from, when the caller has one (a server, an MCP session);
+  // null: commands load what they need from `data` and the local rules, once per process.
+  std::shared_ptr<const Engine> engine;
   OutputFormat format = OutputFormat::kTable;
   bool color = false;  // stdout is a TTY and NO_COLOR is unset
   bool tty = false;    // stderr is a TTY (progress display allowed)
@@ -44,8 +48,20 @@ const std::vector<Command>& Commands();
 // Flags every command accepts: --json, --format, --data, --help.
 const std::vector<FlagSpec>& CommonFlags();
 
+struct RunOptions {
+  bool out_is_tty = false;  // colour the output
+  bool err_is_tty = false;  // progress displays allowed on `err`
+  // Answer from this snapshot instead of loading one (a long-running server or MCP session
+  // loads once and swaps snapshots on reload). With an engine, --data and --rules are usage
+  // errors: the snapshot's sources are fixed.
+  std::shared_ptr<const Engine> engine;
+};
+
 // Runs fitrank with `argv` (argv[0] is the program name), writing to `out`/`err`.
-// Returns the exit code. Never throws.
+// Returns the exit code (0, 1 or 2). Never throws. Thread-safe: concurrent calls share only
+// the immutable snapshots (`options.engine`, or the ones loaded and cached per data source).
+int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
+           const RunOptions& options);
 int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
            bool out_is_tty = false, bool err_is_tty = false);
 

@@ -1,6 +1,6 @@
-// What the report commands (recommend, gpu, fit, upgrade, compare) share: loading the
-// estimator, profiles, report policy and scoring engine once per process next to the catalog,
-// parsing the setup flags, resolving workload and mode names, and printing a report.
+// What the report commands (recommend, gpu, fit, upgrade, compare) share: the engine snapshot
+// (ctx.engine, or loaded once per process and data source), parsing the setup flags,
+// resolving workload and mode names, and printing a report.
 //
 // Loading errors print every diagnostic and end the command with exit 2 (ExitNow). Unknown
 // names are UsageErrors with a did-you-mean (exit 2).
@@ -11,11 +11,12 @@
 #include <vector>
 
 #include "cli/command.h"
+#include "engine/engine.h"
 #include "engine/report/env.h"
 
 namespace fitrank::cli {
 
-// The loaded data, cached per data source. Never null members except `scorer` (no rules).
+// The snapshot's report environment (every member non-null). Sets ctx.engine when it loads.
 const ReportEnv& LoadReportEnv(Context& ctx);
 
 // The setup flags every report command declares: --gpu (repeatable), --gpus, --ram, --mode.
@@ -26,11 +27,12 @@ std::vector<FlagSpec> SetupFlags(bool gpu_flag = true);
 // the estimator refuses.
 Setup ParseSetup(Context& ctx, const ReportEnv& env, std::vector<std::string> extra_gpus = {});
 
-// --mode: the mode id ("" -> default). --workload: ids; "all" expands to every workload.
-std::string ResolveModeFlag(Context& ctx, const ReportEnv& env);
-std::string ResolveWorkload(const ReportEnv& env, const std::string& name);
-std::vector<std::string> ResolveWorkloadFlag(Context& ctx, const ReportEnv& env,
-                                             const std::string& def, bool allow_all);
+// Names become profiles here, once: --mode (absent: the default mode); --workload (absent:
+// `def`; "all" expands to every workload where `allow_all`).
+const Mode& ResolveModeFlag(Context& ctx, const ReportEnv& env);
+const Workload& ResolveWorkload(const ReportEnv& env, const std::string& name);
+std::vector<const Workload*> ResolveWorkloadFlag(Context& ctx, const ReportEnv& env,
+                                                 const std::string& def, bool allow_all);
 
 }  // namespace fitrank::cli
 

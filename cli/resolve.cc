@@ -72,6 +72,7 @@ const T& Resolve(const Lookup<T>& r, absl::string_view query, absl::string_view 
 }  // namespace
 
 const Catalog& LoadCatalog(Context& ctx) {
+  if (ctx.engine != nullptr) return ctx.engine->catalog();
   std::lock_guard<std::mutex> lock(CacheMutex());
   static const EmbeddedSource kEmbedded;
   const FileSource* key = ctx.data.get();

@@ -1,6 +1,7 @@
 // Loading the data tree and resolving user-typed names, for commands.
 //
-// LoadCatalog() loads (once per process, cached) the catalog from ctx.data; if it has errors
+// LoadCatalog() returns ctx.engine's catalog, else loads (once per process, cached) the
+// catalog from ctx.data; if it has errors
 // it prints every diagnostic to ctx.err and throws ExitNow(2). The Resolve* functions look a
 // name up with the catalog's forgiving matching and throw UsageError when it is unknown
 // ("did you mean ...": the closest three) or ambiguous (the candidates, listed).

@@ -4,7 +4,7 @@
 #include <filesystem>
 
 #include "absl/strings/str_cat.h"
-#include "engine/report/scoring_rules.h"
+#include "engine/report/grader.h"
 
 namespace fitrank::cli {
 namespace {
@@ -49,9 +49,7 @@ std::shared_ptr<const FileSource> LocalRulesSource(const Context& ctx) {
 }
 
 const Evaluator& LoadEvaluator(const ReportEnv& env) {
-  const auto* scorer = dynamic_cast<const RulesScorer*>(env.scorer);
-  if (scorer == nullptr) throw std::logic_error("the report environment has no rules scorer");
-  return scorer->evaluator();
+  return env.grader->evaluator();
 }
 
 std::unique_ptr<Evaluator> LoadEvaluatorFromTree(Context& ctx, const ReportEnv& env,

@@ -57,6 +57,11 @@ OutputFormat ParseFormat(const Args& args) {
 
 int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
            bool out_is_tty, bool err_is_tty) {
+  return RunCli(argv, out, err, RunOptions{out_is_tty, err_is_tty, nullptr});
+}
+
+int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
+           const RunOptions& options) {
   if (argv.size() < 2 || argv[1] == "help" || argv[1] == "--help" || argv[1] == "-h") {
     PrintHelp(out);
     return argv.size() < 2 ? 2 : 0;
@@ -90,9 +95,20 @@ int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream
       return 0;
     }
     ctx.format = ParseFormat(ctx.args);
-    ctx.data = DefaultSource(ctx.args.GetOr("data", ""));
-    ctx.color = out_is_tty && std::getenv("NO_COLOR") == nullptr;
-    ctx.tty = err_is_tty;
+    if (options.engine != nullptr) {
+      for (const char* fixed : {"data", "rules"}) {
+        if (ctx.args.Has(fixed)) {
+          throw UsageError(absl::StrCat("--", fixed, " cannot be set here"),
+                           "this process answers from the data and rules it was started with");
+        }
+      }
+      ctx.engine = options.engine;
+      ctx.data = options.engine->sources().data;
+    } else {
+      ctx.data = DefaultSource(ctx.args.GetOr("data", ""));
+    }
+    ctx.color = options.out_is_tty && std::getenv("NO_COLOR") == nullptr;
+    ctx.tty = options.err_is_tty;
     return cmd->run(ctx);
   } catch (const ExitNow& e) {
     return e.code();

@@ -61,6 +61,7 @@ ParsedSetup ParseSetupFlags(Context& ctx, const Catalog& catalog, const Estimato
 }
 
 const Estimator& LoadEstimator(Context& ctx) {
+  if (ctx.engine != nullptr) return ctx.engine->estimator();
   static std::mutex mu;
   static auto* cache = new std::map<const FileSource*, std::unique_ptr<Estimator>>();
   std::lock_guard<std::mutex> lock(mu);

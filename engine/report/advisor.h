@@ -25,7 +25,7 @@ std::vector<AdviceItem> FitAdvice(const ReportEnv& env, const Setup& setup, cons
                                   const WorkloadShape& shape, const std::vector<QuantRow>& quants);
 
 // Appends an item for each advice id of `rule_advice` (the ids of the scoring rules that fired,
-// engine/report_scoring.h Graded::advice) that `items` does not have yet, and whose
+// engine/report/grader.h Graded::advice) that `items` does not have yet, and whose
 // `covered_by` ids (reports.yaml) are not there either; title and detail from reports.yaml
 // (the id itself and no detail for an id it does not know). Order kept; no duplicates.
 void MergeRuleAdvice(const ReportEnv& env, const std::vector<std::string>& rule_advice,
@@ -35,7 +35,8 @@ void MergeRuleAdvice(const ReportEnv& env, const std::vector<std::string>& rule_
 
 // Buying advice: verdict from "runs N of the top M models well" (policy), what limits first,
 // red flags, and the itinerary of `upgrade` as sentences.
-BuyingAdvice BuildBuyingAdvice(const ReportEnv& env, const Setup& setup, const GpuReport& report,
+BuyingAdvice BuildBuyingAdvice(const ReportEnv& env, const Setup& setup, const Mode& mode,
+                               const GpuReport& report,
                                const UpgradeReport& upgrade);
 
 }  // namespace fitrank

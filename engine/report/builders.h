@@ -18,18 +18,20 @@
 
 namespace fitrank {
 
+// Queries carry the workload and mode the caller resolved (never null): a name is looked up
+// once, where the user typed it.
 struct FitQuery {
   const Model* model = nullptr;
   const Quant* quant = nullptr;   // null: the best quant for the setup
-  std::string workload = "chat";
-  std::string mode;               // "" = default mode
+  const Workload* workload = nullptr;
+  const Mode* mode = nullptr;
 };
 absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setup,
                                          const FitQuery& q);
 
 struct RecommendQuery {
-  std::vector<std::string> workloads;  // ids; several for --workload all
-  std::string mode;
+  std::vector<const Workload*> workloads;  // several for --workload all
+  const Mode* mode = nullptr;
   int top_k = 5;
   std::string min_grade;               // "" = no filter
   std::string capability;              // "" = no filter; e.g. "tools", "vision"
@@ -38,11 +40,11 @@ absl::StatusOr<RecommendReport> BuildRecommendReport(const ReportEnv& env, const
                                                      const RecommendQuery& q);
 
 absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setup,
-                                         const std::string& mode);
+                                         const Mode& mode);
 
 struct UpgradeQuery {
-  std::string workload = "chat";
-  std::string mode;
+  const Workload* workload = nullptr;
+  const Mode* mode = nullptr;
   double budget_usd = 0;               // 0 = no budget
 };
 absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Setup& setup,
@@ -50,8 +52,8 @@ absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Set
 
 struct CompareQuery {
   std::vector<const Gpu*> gpus;        // two or more, distinct
-  std::string workload = "chat";
-  std::string mode;
+  const Workload* workload = nullptr;
+  const Mode* mode = nullptr;
 };
 absl::StatusOr<CompareReport> BuildCompareReport(const ReportEnv& env, const Setup* host_like,
                                                  const CompareQuery& q);

@@ -1,11 +1,11 @@
-// BuildBuyingAdvice (declared in engine/advisor.h).
+// BuildBuyingAdvice (declared in engine/report/advisor.h).
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "engine/report/advisor.h"
-#include "engine/report/scoring.h"
+#include "engine/report/grader.h"
 
 namespace fitrank {
 
@@ -17,28 +17,27 @@ bool Has(const std::vector<std::string>& v, absl::string_view x) {
 
 }  // namespace
 
-BuyingAdvice BuildBuyingAdvice(const ReportEnv& env, const Setup& setup, const GpuReport& r,
+BuyingAdvice BuildBuyingAdvice(const ReportEnv& env, const Setup& setup, const Mode& mode,
+                               const GpuReport& r,
                                const UpgradeReport& upgrade) {
   const ReportPolicy& pol = *env.policy;
   BuyingAdvice b;
   std::vector<const Model*> top = TopModels(env, pol.top_models_count);
   b.top_n = static_cast<int>(top.size());
-  WorkloadShape shape = ShapeOf(env, pol.top_models_workload, r.mode.id);
+  const Workload& workload = PolicyWorkload(env, pol.top_models_workload);
+  WorkloadShape shape = ShapeFor(workload, mode);
   int native = 0, slow = 0;
   for (const Model* m : top) {
-    bool well = false;
-    if (env.scorer != nullptr) {
-      Graded g;
-      const Quant* q = env.scorer->BestQuant(setup, *m, shape.workload->id, r.mode.id, &g);
-      well = q != nullptr && !g.excluded && ReportPolicy::GradeAtLeast(g.grade, pol.top_models_min_grade);
-    }
+    Graded g;
+    const Quant* q = env.grader->BestQuant(setup, *m, workload, mode, &g);
+    const bool well =
+        q != nullptr && !g.excluded && ReportPolicy::GradeAtLeast(g.grade, pol.top_models_min_grade);
     const Quant* cq = env.catalog->QuantById(pol.count_quant);
     if (cq != nullptr) {
       LlmRun run = RunLlm(env, setup, *m, *cq, shape);
       bool nat = run.estimate.runs_natively();
       native += nat;
       slow += nat && run.estimate.decode_tok_s < shape.decode_target_tok_s;
-      if (env.scorer == nullptr) well = nat && run.estimate.decode_tok_s >= shape.decode_target_tok_s;
     }
     b.runs_well += well;
   }

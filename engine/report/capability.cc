@@ -36,7 +36,7 @@ std::string FrameText(double seconds_per_frame) {
 }
 
 CapabilityRow LlmRow(const ReportEnv& env, const Setup& setup, const CapabilitySpec& spec,
-                     const std::string& mode_id) {
+                     const Mode& mode) {
   CapabilityRow row;
   row.id = spec.id;
   row.label = spec.label;
@@ -50,7 +50,7 @@ CapabilityRow LlmRow(const ReportEnv& env, const Setup& setup, const CapabilityS
   row.model = m->name;
   row.model_id = m->id;
   row.quant = q->id;
-  LlmRun run = RunLlm(env, setup, *m, *q, ShapeOf(env, spec.workload, mode_id));
+  LlmRun run = RunLlm(env, setup, *m, *q, ShapeOf(env, spec.workload, mode));
   const Estimate& e = run.estimate;
   row.memory_gb = e.memory.total_gb;
   if (!run.runnable()) {
@@ -114,10 +114,10 @@ CapabilityRow DiffusionRowFor(const ReportEnv& env, const Setup& setup,
 }  // namespace
 
 std::vector<CapabilityRow> BuildCapabilityMatrix(const ReportEnv& env, const Setup& setup,
-                                                 const std::string& mode_id) {
+                                                 const Mode& mode) {
   std::vector<CapabilityRow> rows;
   for (const CapabilitySpec& spec : env.policy->capability_rows) {
-    rows.push_back(spec.kind == "llm" ? LlmRow(env, setup, spec, mode_id)
+    rows.push_back(spec.kind == "llm" ? LlmRow(env, setup, spec, mode)
                                       : DiffusionRowFor(env, setup, spec));
   }
   return rows;

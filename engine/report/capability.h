@@ -14,7 +14,7 @@ namespace fitrank {
 // One row per policy row. Status: "native" (fits in accelerator memory), "offload" (runs with
 // host RAM), "no", or "unknown" when the catalog has none of the row's models.
 std::vector<CapabilityRow> BuildCapabilityMatrix(const ReportEnv& env, const Setup& setup,
-                                                 const std::string& mode_id);
+                                                 const Mode& mode);
 
 // Every diffusion model of the catalog at its default resolution and steps.
 DiffusionSummary BuildDiffusionSummary(const ReportEnv& env, const Setup& setup);

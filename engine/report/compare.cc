@@ -6,7 +6,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "engine/report/scaling.h"
-#include "engine/report/scoring.h"
+#include "engine/report/grader.h"
 #include "engine/report/traits.h"
 #include "engine/report/upgrade_planner.h"
 
@@ -20,12 +20,12 @@ namespace {
 absl::StatusOr<CompareReport> BuildCompareReport(const ReportEnv& env, const Setup* host_like,
                                                  const CompareQuery& q) {
   if (q.gpus.size() < 2) return absl::InvalidArgumentError("compare needs at least two GPUs");
-  const std::string mode = q.mode.empty() ? env.profiles->default_mode().id : q.mode;
-  WorkloadShape shape = ShapeOf(env, q.workload, mode);
+  const Mode& mode = *q.mode;
+  WorkloadShape shape = ShapeFor(*q.workload, mode);
   const ReportPolicy& pol = *env.policy;
   CompareReport r;
   r.workload = shape.workload->id;
-  r.mode = mode;
+  r.mode = mode.id;
 
   std::vector<Setup> setups;
   for (const Gpu* g : q.gpus) {
@@ -40,12 +40,10 @@ absl::StatusOr<CompareReport> BuildCompareReport(const ReportEnv& env, const Set
     c.specs = SpecsOf(env, g);
     c.models_fit = CountNativeModels(env, setups[i], mode, &c.models_total);
     c.price_usd = PriceOf(env, g, &c.price_basis);
-    if (env.scorer != nullptr) {
-      std::vector<Pick> top = env.scorer->Rank(setups[i], shape.workload->id, mode, 1);
-      if (!top.empty()) {
-        c.best_model = top[0].model;
-        c.best_grade = top[0].grade;
-      }
+    std::vector<Pick> top = env.grader->Rank(setups[i], *q.workload, mode, 1);
+    if (!top.empty()) {
+      c.best_model = top[0].model;
+      c.best_grade = top[0].grade;
     }
     r.gpus.push_back(c);
     states.push_back(Survey(env, setups[i], ShapeOf(env, pol.count_workload, mode)));

@@ -46,14 +46,13 @@ LlmRun RunLlm(const ReportEnv& env, const Setup& setup, const Model& model, cons
   return run;
 }
 
-WorkloadShape ShapeOf(const ReportEnv& env, const std::string& workload_id,
-                      const std::string& mode_id) {
-  const Profiles& p = *env.profiles;
-  const Workload* w = p.FindWorkload(workload_id).found;
-  if (w == nullptr) w = &p.workloads().front();
-  const Mode* m = mode_id.empty() ? nullptr : p.FindMode(mode_id).found;
-  if (m == nullptr) m = &p.default_mode();
-  return ShapeFor(*w, *m);
+const Workload& PolicyWorkload(const ReportEnv& env, const std::string& workload_id) {
+  const Workload* w = env.profiles->FindWorkload(workload_id).found;
+  return w != nullptr ? *w : env.profiles->workloads().front();
+}
+
+WorkloadShape ShapeOf(const ReportEnv& env, const std::string& workload_id, const Mode& mode) {
+  return ShapeFor(PolicyWorkload(env, workload_id), mode);
 }
 
 SetupView ViewOf(const ReportEnv& env, const Setup& setup) {

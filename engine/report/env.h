@@ -22,16 +22,16 @@
 
 namespace fitrank {
 
-class Scorer;  // engine/report_scoring.h: grades and ranked picks from the rules
-class ReportTraits;  // engine/report_traits.h: strengths, considerations, decisions from rules
+class Grader;        // engine/report/grader.h: grades and ranked picks from the rules
+class ReportTraits;  // engine/report/traits.h: strengths, considerations, decisions from rules
 
 struct ReportEnv {
   const Catalog* catalog = nullptr;
   const Estimator* estimator = nullptr;
   const Profiles* profiles = nullptr;
   const ReportPolicy* policy = nullptr;
-  const Scorer* scorer = nullptr;      // null: reports leave grades empty
-  const ReportTraits* traits = nullptr;  // null: no strengths, considerations or decisions
+  const Grader* grader = nullptr;
+  const ReportTraits* traits = nullptr;
 };
 
 // One LLM estimate the way every report makes it: the workload's context (capped at the
@@ -47,10 +47,12 @@ struct LlmRun {
 LlmRun RunLlm(const ReportEnv& env, const Setup& setup, const Model& model, const Quant& quant,
               const WorkloadShape& shape, const Runtime* runtime = nullptr);
 
-// The shape of a workload id in a mode id (the profile's numbers scaled by the mode). Falls
-// back to the first workload / the default mode if an id is unknown (callers validate ids).
-WorkloadShape ShapeOf(const ReportEnv& env, const std::string& workload_id,
-                      const std::string& mode_id = "");
+// The shape of a workload the report policy names by id (engine/report/reports.yaml), in
+// `mode`. Falls back to the first workload if the id is unknown (Engine::Load checks them).
+// A user's workload is resolved once by the caller: use ShapeFor(workload, mode).
+WorkloadShape ShapeOf(const ReportEnv& env, const std::string& workload_id, const Mode& mode);
+// The workload the report policy names by id, with the same fallback.
+const Workload& PolicyWorkload(const ReportEnv& env, const std::string& workload_id);
 
 SetupView ViewOf(const ReportEnv& env, const Setup& setup);
 FitView ViewOf(const FitEstimate& fit);

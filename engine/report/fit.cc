@@ -6,7 +6,7 @@
 #include "engine/report/advisor.h"
 #include "engine/estimator/basis.h"
 #include "engine/report/builders.h"
-#include "engine/report/scoring.h"
+#include "engine/report/grader.h"
 
 namespace fitrank {
 
@@ -50,8 +50,8 @@ std::string FitPhrase(const Estimate& e) {
 absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setup,
                                          const FitQuery& q) {
   const Model& model = *q.model;
-  const std::string mode = q.mode.empty() ? env.profiles->default_mode().id : q.mode;
-  WorkloadShape shape = ShapeOf(env, q.workload, mode);
+  const Mode& mode = *q.mode;
+  WorkloadShape shape = ShapeFor(*q.workload, mode);
   FitReport r;
   r.setup = ViewOf(env, setup);
   r.model = model.name;
@@ -60,7 +60,7 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   r.active_params_b = model.active_params_b;
   r.max_context = model.max_context;
   r.workload = shape.workload->id;
-  r.mode = mode;
+  r.mode = mode.id;
 
   // Every quantization, at the workload's shape.
   for (const Quant& quant : env.catalog->quants()) {
@@ -96,9 +96,7 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   // The headline quant: --quant, else the rules' best, else the estimator fallback.
   const Quant* quant = q.quant;
   Graded graded;
-  if (quant == nullptr && env.scorer != nullptr) {
-    quant = env.scorer->BestQuant(setup, model, shape.workload->id, mode, &graded);
-  }
+  if (quant == nullptr) quant = env.grader->BestQuant(setup, model, *q.workload, mode, &graded);
   if (quant == nullptr) quant = FallbackBestQuant(r.quants, *env.catalog);
   if (quant == nullptr) {
     // Nothing runs at all: still report against the catalog's most common download.
@@ -131,23 +129,21 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   r.basis = basis.Lines();
 
   // Grades: the headline, each workload, each quant.
-  if (env.scorer != nullptr) {
-    if (q.quant != nullptr || graded.grade.empty()) {
-      graded = env.scorer->Grade(setup, model, *quant, shape.workload->id, mode);
-    }
-    r.grade = graded.grade;
-    r.score = graded.score;
-    r.reasons = graded.reasons;
-    for (QuantRow& row : r.quants) {
-      if (!row.supported) continue;
-      const Quant* qq = env.catalog->QuantById(row.quant);
-      Graded g = env.scorer->Grade(setup, model, *qq, shape.workload->id, mode);
-      row.grade = g.excluded ? "F" : g.grade;
-      row.score = g.score;
-    }
+  if (q.quant != nullptr || graded.grade.empty()) {
+    graded = env.grader->Grade(setup, model, *quant, *q.workload, mode);
+  }
+  r.grade = graded.grade;
+  r.score = graded.score;
+  r.reasons = graded.reasons;
+  for (QuantRow& row : r.quants) {
+    if (!row.supported) continue;
+    const Quant* qq = env.catalog->QuantById(row.quant);
+    Graded g = env.grader->Grade(setup, model, *qq, *q.workload, mode);
+    row.grade = g.excluded ? "F" : g.grade;
+    row.score = g.score;
   }
   for (const Workload& w : env.profiles->workloads()) {
-    WorkloadShape ws = ShapeOf(env, w.id, mode);
+    WorkloadShape ws = ShapeFor(w, mode);
     LlmRun wr = RunLlm(env, setup, model, *quant, ws);
     FitWorkloadRow row;
     row.workload = w.id;
@@ -156,11 +152,9 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     row.decode_tok_s = wr.estimate.decode_tok_s;
     row.ttft_ms = wr.estimate.ttft_ms;
     row.context = std::min(wr.input.context, wr.estimate.safe_context);
-    if (env.scorer != nullptr) {
-      Graded g = env.scorer->Grade(setup, model, *quant, w.id, mode);
-      row.grade = g.excluded ? "F" : g.grade;
-      row.score = g.score;
-    }
+    Graded g = env.grader->Grade(setup, model, *quant, w, mode);
+    row.grade = g.excluded ? "F" : g.grade;
+    row.score = g.score;
     r.workloads.push_back(row);
   }
 

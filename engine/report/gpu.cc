@@ -41,17 +41,14 @@ ModeView ModeViewOf(const Mode& m) {
 }  // namespace
 
 absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setup,
-                                         const std::string& mode_id) {
-  const Mode* mode = mode_id.empty() ? &env.profiles->default_mode()
-                                     : env.profiles->FindMode(mode_id).found;
-  if (mode == nullptr) return absl::InvalidArgumentError(absl::StrCat("unknown mode `", mode_id, "`"));
+                                         const Mode& mode) {
   const Gpu& gpu = *setup.devices.front().gpu;
   GpuReport r;
   r.specs = SpecsOf(env, gpu);
   r.setup = ViewOf(env, setup);
-  r.mode = ModeViewOf(*mode);
+  r.mode = ModeViewOf(mode);
   // One full ranking per workload is most of the page's work. The rankings are independent of
-  // each other and of the blocks below (the builders only read the env; the scorer is
+  // each other and of the blocks below (the builders only read the env; the grader is
   // thread-safe), so every other one runs on a second thread while this one does the rest.
   const std::vector<Workload>& workloads = env.profiles->workloads();
   r.recommendations.resize(workloads.size());
@@ -59,26 +56,26 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
     WorkloadPicks& wp = r.recommendations[i];
     wp.workload = workloads[i].id;
     wp.label = workloads[i].name;
-    wp.picks = RankedPicks(env, setup, workloads[i].id, mode->id, env.policy->picks_per_workload);
+    wp.picks = RankedPicks(env, setup, workloads[i], mode, env.policy->picks_per_workload);
   };
   std::thread helper([&] {
     for (size_t i = 0; i < workloads.size(); i += 2) rank(i);
   });
   for (size_t i = 1; i < workloads.size(); i += 2) rank(i);
-  r.capability_matrix = BuildCapabilityMatrix(env, setup, mode->id);
-  r.out_of_reach = BuildOutOfReach(env, setup, mode->id);
+  r.capability_matrix = BuildCapabilityMatrix(env, setup, mode);
+  r.out_of_reach = BuildOutOfReach(env, setup, mode);
   r.diffusion = BuildDiffusionSummary(env, setup);
-  r.multi_gpu = BuildScaling(env, gpu, setup, mode->id);
+  r.multi_gpu = BuildScaling(env, gpu, setup, mode);
   UpgradeQuery uq;
-  uq.workload = env.policy->top_models_workload;
-  uq.mode = mode->id;
+  uq.workload = &PolicyWorkload(env, env.policy->top_models_workload);
+  uq.mode = &mode;
   absl::StatusOr<UpgradeReport> up = BuildUpgradeReport(env, setup, uq);
   helper.join();
   if (up.ok()) {
     r.upgrades = up->options;
     if (r.upgrades.size() > 5) r.upgrades.resize(5);
   }
-  r.buying_advice = BuildBuyingAdvice(env, setup, r, up.ok() ? *up : UpgradeReport{});
+  r.buying_advice = BuildBuyingAdvice(env, setup, mode, r, up.ok() ? *up : UpgradeReport{});
   // Last: the trait rules read every block above (buying advice included).
   if (env.traits != nullptr) {
     std::vector<RuleSentence> strengths, considerations;

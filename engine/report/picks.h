@@ -1,6 +1,6 @@
 // Ranked picks for one workload and mode on a setup, shared by `recommend`, the GPU page and
-// `compare`: the scoring engine's ranking (or a quality-only fallback when no rules are
-// loaded), filtered by minimum grade and capability, with run commands filled in.
+// `compare`: the scoring engine's ranking, filtered by minimum grade and capability, with run
+// commands filled in.
 #ifndef FITRANK_ENGINE_REPORT_PICKS_H_
 #define FITRANK_ENGINE_REPORT_PICKS_H_
 
@@ -14,7 +14,7 @@ namespace fitrank {
 // At most `k` picks, ranks 1..k. `excluded` (optional) is increased by the number of
 // candidates the filters dropped.
 std::vector<Pick> RankedPicks(const ReportEnv& env, const Setup& setup,
-                              const std::string& workload, const std::string& mode, int k,
+                              const Workload& workload, const Mode& mode, int k,
                               const std::string& min_grade = "",
                               const std::string& capability = "", int* excluded = nullptr);
 

@@ -38,10 +38,10 @@ const Quant* TensorParallelQuant(const ReportEnv& env, const Setup& setup) {
 
 }  // namespace
 
-int CountNativeModels(const ReportEnv& env, const Setup& setup, const std::string& mode_id,
+int CountNativeModels(const ReportEnv& env, const Setup& setup, const Mode& mode,
                       int* total) {
   const Quant* q = CountQuant(env);
-  WorkloadShape shape = ShapeOf(env, env.policy->count_workload, mode_id);
+  WorkloadShape shape = ShapeOf(env, env.policy->count_workload, mode);
   int n = 0, all = 0;
   for (const Model& m : env.catalog->models()) {
     if (!IsAssistantModel(m)) continue;
@@ -57,8 +57,8 @@ int CountNativeModels(const ReportEnv& env, const Setup& setup, const std::strin
 }
 
 bool BestScaleOut(const ReportEnv& env, const Gpu& gpu, int count, const Setup& base,
-                  const Model& model, const std::string& mode_id, ScaleOutRun* out) {
-  WorkloadShape shape = ShapeOf(env, env.policy->count_workload, mode_id);
+                  const Model& model, const Mode& mode, ScaleOutRun* out) {
+  WorkloadShape shape = ShapeOf(env, env.policy->count_workload, mode);
   bool found = false;
   auto consider = [&](const Setup& s, const Quant* q, const char* parallel) {
     if (q == nullptr) return;
@@ -83,7 +83,7 @@ bool BestScaleOut(const ReportEnv& env, const Gpu& gpu, int count, const Setup& 
 }
 
 MultiGpuView BuildScaling(const ReportEnv& env, const Gpu& gpu, const Setup& base,
-                          const std::string& mode_id) {
+                          const Mode& mode) {
   MultiGpuView v;
   double speed_1x = 0;
   const Model* ref = nullptr;
@@ -94,7 +94,7 @@ MultiGpuView BuildScaling(const ReportEnv& env, const Gpu& gpu, const Setup& bas
     const Model* m = FirstKnownModel(*env.catalog, spec.models);
     if (m == nullptr) continue;
     ScaleOutRun r;
-    if (BestScaleOut(env, gpu, 1, base, *m, mode_id, &r) &&
+    if (BestScaleOut(env, gpu, 1, base, *m, mode, &r) &&
         (ref == nullptr || m->params_b > ref->params_b)) {
       ref = m;
       speed_1x = r.decode_tok_s;
@@ -106,11 +106,11 @@ MultiGpuView BuildScaling(const ReportEnv& env, const Gpu& gpu, const Setup& bas
     ScalingRow row;
     row.gpu_count = n;
     row.memory_gb = ViewOf(env, *s).usable_gb;
-    row.models_fit = CountNativeModels(env, *s, mode_id, &row.models_total);
+    row.models_fit = CountNativeModels(env, *s, mode, &row.models_total);
     row.bandwidth_gbps = gpu.bandwidth_gbps * n;
     if (ref != nullptr && speed_1x > 0) {
       ScaleOutRun r;
-      if (BestScaleOut(env, gpu, n, base, *ref, mode_id, &r)) {
+      if (BestScaleOut(env, gpu, n, base, *ref, mode, &r)) {
         row.decode_speedup = r.decode_tok_s / speed_1x;
         // What the GPUs together deliver to batch-1 decode: the speed-up in bandwidth terms.
         row.bandwidth_gbps = gpu.bandwidth_gbps * row.decode_speedup;
@@ -146,11 +146,11 @@ MultiGpuView BuildScaling(const ReportEnv& env, const Gpu& gpu, const Setup& bas
 }
 
 std::vector<OutOfReach> BuildOutOfReach(const ReportEnv& env, const Setup& setup,
-                                        const std::string& mode_id) {
+                                        const Mode& mode) {
   std::vector<OutOfReach> out;
   const Quant* q = CountQuant(env);
   if (q == nullptr || env.policy->out_of_reach_count <= 0) return out;
-  WorkloadShape shape = ShapeOf(env, env.policy->count_workload, mode_id);
+  WorkloadShape shape = ShapeOf(env, env.policy->count_workload, mode);
   // "Strong" = better than the best model that already runs natively here: anything weaker
   // is not worth buying memory for.
   double best_native_quality = 0;
@@ -196,7 +196,7 @@ std::vector<OutOfReach> BuildOutOfReach(const ReportEnv& env, const Setup& setup
       for (int n : env.policy->scale_out_counts) {
         if (n <= setup.device_count) continue;
         ScaleOutRun r;
-        if (BestScaleOut(env, gpu, n, setup, *m, mode_id, &r)) {
+        if (BestScaleOut(env, gpu, n, setup, *m, mode, &r)) {
           o.scale_out_gpus = r.gpus;
           o.scale_out_via = r.via;
           o.scale_out_parallel = r.parallel;

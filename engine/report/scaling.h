@@ -15,13 +15,13 @@ namespace fitrank {
 // at the policy's count_quant and the count_workload's context (mode's scaling applied),
 // with the setup's default runtime. The same function backs the scaling table, compare and
 // the upgrade planner, so their counts always agree.
-int CountNativeModels(const ReportEnv& env, const Setup& setup, const std::string& mode_id,
+int CountNativeModels(const ReportEnv& env, const Setup& setup, const Mode& mode,
                       int* total = nullptr);
 
 // One row per policy scale_out_counts entry that the GPU can be built with (unified-memory
 // machines only have 1x). `base` supplies the host RAM.
 MultiGpuView BuildScaling(const ReportEnv& env, const Gpu& gpu, const Setup& base,
-                          const std::string& mode_id);
+                          const Mode& mode);
 
 // The best way to run `model` natively on `count` of `gpu`: tensor parallel with a quant a
 // tensor-parallel runtime loads, or a layer split at the count quant, whichever is faster.
@@ -34,12 +34,12 @@ struct ScaleOutRun {
   double decode_tok_s = 0;
 };
 bool BestScaleOut(const ReportEnv& env, const Gpu& gpu, int count, const Setup& base,
-                  const Model& model, const std::string& mode_id, ScaleOutRun* out);
+                  const Model& model, const Mode& mode, ScaleOutRun* out);
 
 // Strong models (better than the best model that already runs natively) that do not run
 // natively on `setup`, the ones needing the least memory first.
 std::vector<OutOfReach> BuildOutOfReach(const ReportEnv& env, const Setup& setup,
-                                        const std::string& mode_id);
+                                        const Mode& mode);
 
 }  // namespace fitrank
 

@@ -207,12 +207,12 @@ std::vector<UpgradeOption> UpgradeOptions(const ReportEnv& env, const Setup& set
 
 absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Setup& setup,
                                                  const UpgradeQuery& q) {
-  const std::string mode = q.mode.empty() ? env.profiles->default_mode().id : q.mode;
-  WorkloadShape shape = ShapeOf(env, q.workload, mode);
+  const Mode& mode = *q.mode;
+  WorkloadShape shape = ShapeFor(*q.workload, mode);
   UpgradeReport r;
   r.current = ViewOf(env, setup);
   r.workload = shape.workload->id;
-  r.mode = mode;
+  r.mode = mode.id;
   r.budget_usd = q.budget_usd;
   r.speed_target_tok_s = shape.decode_target_tok_s;
   std::vector<ModelState> now = Survey(env, setup, shape);

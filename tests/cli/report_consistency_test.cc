@@ -109,7 +109,7 @@ TEST(ReportConsistency, UpgradesNeverUnlockWhatAlreadyRuns) {
     absl::StatusOr<fitrank::Setup> s = SetupOfCount(env, *g, 1);
     ASSERT_TRUE(s.ok());
     const Quant* q = env.catalog->QuantById(env.policy->count_quant);
-    WorkloadShape shape = ShapeOf(env, "coding");
+    WorkloadShape shape = ShapeOf(env, "coding", env.profiles->default_mode());
     for (const Json& o : up["options"]) {
       for (const Json& u : o["unlocks"]) {
         const Model* m = env.catalog->ModelById(u["model_id"].get<std::string>());

@@ -8,6 +8,7 @@
 
 #include "base/file_source.h"
 #include "catalog/catalog.h"
+#include "engine/engine.h"
 #include "engine/estimator/estimator.h"
 #include "engine/scoring/evaluate.h"
 #include "gtest/gtest.h"
@@ -16,10 +17,12 @@
 namespace fitrank::testing {
 
 struct ShippedEngine {
-  std::unique_ptr<Catalog> catalog;
-  std::unique_ptr<Estimator> estimator;
-  std::unique_ptr<Profiles> profiles;
-  std::unique_ptr<Evaluator> evaluator;
+  std::shared_ptr<const Engine> engine;
+  // Parts of `engine`, null when it did not load.
+  const Catalog* catalog = nullptr;
+  const Estimator* estimator = nullptr;
+  const Profiles* profiles = nullptr;
+  const Evaluator* evaluator = nullptr;
   std::string diagnostics;  // rendered, when loading failed
 
   // A 1-GPU setup of `gpu` (catalog lookup) with the default host profile, or `count` of it.
@@ -51,18 +54,13 @@ struct ShippedEngine {
 inline const ShippedEngine& Shipped() {
   static const ShippedEngine* engine = [] {
     auto* e = new ShippedEngine;
-    EmbeddedSource source;
     Diagnostics diags;
-    e->catalog = Catalog::Load(source, &diags);
-    e->estimator = Estimator::Load(source, &diags);
-    e->profiles = Profiles::Load(source, &diags);
-    if (e->catalog && e->estimator && e->profiles) {
-      absl::StatusOr<ScoringRules> rules =
-          LoadScoringRules(source, nullptr, *e->profiles, false, &diags);
-      if (rules.ok()) {
-        e->evaluator = std::make_unique<Evaluator>(*e->catalog, *e->estimator, *e->profiles,
-                                                   *std::move(rules));
-      }
+    e->engine = Engine::Load({.data = std::make_shared<EmbeddedSource>()}, &diags);
+    if (e->engine != nullptr) {
+      e->catalog = &e->engine->catalog();
+      e->estimator = &e->engine->estimator();
+      e->profiles = &e->engine->profiles();
+      e->evaluator = &e->engine->evaluator();
     }
     e->diagnostics = diags.Render();
     return e;

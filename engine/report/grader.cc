@@ -1,4 +1,4 @@
-#include "engine/report/scoring_rules.h"
+#include "engine/report/grader.h"
 
 #include <algorithm>
 
@@ -6,25 +6,22 @@
 
 namespace fitrank {
 
-const Query* RulesScorer::QueryFor(const Setup& setup, const std::string& workload,
-                                   const std::string& mode) const {
+const Query* Grader::QueryFor(const Setup& setup, const Workload& workload,
+                              const Mode& mode) const {
   std::string key = absl::StrCat(setup.label, "|", setup.host_ram_gb, "|",
-                                 static_cast<int>(setup.parallelism), "|", workload, "|", mode);
+                                 static_cast<int>(setup.parallelism), "|", workload.id, "|",
+                                 mode.id);
   std::lock_guard<std::mutex> lock(mu_);
   auto it = queries_.find(key);
   if (it != queries_.end()) return it->second.get();
-  const Profiles& p = eval_->profiles();
-  const Workload* w = p.FindWorkload(workload).found;
-  const Mode* m = mode.empty() ? &p.default_mode() : p.FindMode(mode).found;
-  if (w == nullptr || m == nullptr) return nullptr;
-  absl::StatusOr<std::unique_ptr<Query>> q = eval_->Prepare(setup, *w, *m);
+  absl::StatusOr<std::unique_ptr<Query>> q = eval_->Prepare(setup, workload, mode);
   if (!q.ok()) return nullptr;
   const Query* out = q->get();
   queries_[key] = std::move(*q);
   return out;
 }
 
-Graded RulesScorer::GradedOf(const Query& q, const CandidateEval& c) const {
+Graded Grader::GradedOf(const Query& q, const CandidateEval& c) const {
   Graded g;
   CandidateDetail d = eval_->Describe(q, c);
   g.grade = d.grade;
@@ -38,8 +35,8 @@ Graded RulesScorer::GradedOf(const Query& q, const CandidateEval& c) const {
   return g;
 }
 
-Graded RulesScorer::Grade(const Setup& setup, const Model& model, const Quant& quant,
-                          const std::string& workload, const std::string& mode) const {
+Graded Grader::Grade(const Setup& setup, const Model& model, const Quant& quant,
+                     const Workload& workload, const Mode& mode) const {
   const Query* q = QueryFor(setup, workload, mode);
   if (q == nullptr) return {};
   const auto& quants = eval_->catalog().quants();
@@ -54,9 +51,9 @@ Graded RulesScorer::Grade(const Setup& setup, const Model& model, const Quant& q
   return GradedOf(*q, c);
 }
 
-const Quant* RulesScorer::BestQuant(const Setup& setup, const Model& model,
-                                    const std::string& workload, const std::string& mode,
-                                    Graded* graded) const {
+const Quant* Grader::BestQuant(const Setup& setup, const Model& model,
+                               const Workload& workload, const Mode& mode,
+                               Graded* graded) const {
   const Query* q = QueryFor(setup, workload, mode);
   if (q == nullptr) return nullptr;
   Evaluator::Scratch scratch(*eval_);
@@ -67,8 +64,8 @@ const Quant* RulesScorer::BestQuant(const Setup& setup, const Model& model,
   return c.quant;
 }
 
-std::vector<Pick> RulesScorer::Rank(const Setup& setup, const std::string& workload,
-                                    const std::string& mode, int k) const {
+std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
+                               const Mode& mode, int k) const {
   std::vector<Pick> out;
   const Query* q = QueryFor(setup, workload, mode);
   if (q == nullptr) return out;
@@ -80,7 +77,7 @@ std::vector<Pick> RulesScorer::Rank(const Setup& setup, const std::string& workl
     Graded g = GradedOf(*q, c);
     Pick p;
     p.rank = static_cast<int>(out.size()) + 1;
-    p.workload = workload;
+    p.workload = workload.id;
     p.model = c.model->name;
     p.model_id = c.model->id;
     p.params_b = c.model->params_b;

@@ -1,13 +1,9 @@
-// Expression compiler: Ast -> code in a shared Program.
-//
-// Three steps per expression, all reporting ExprErrors at byte offsets into the text:
-//   1. resolve: fact names to declarations (unknown -> did-you-mean), functions to builtins;
-//   2. check and fold: types of every node, constant subexpressions evaluated now
-//      (`when: false and ...` is a constant, which lint reports as unreachable), regexes
-//      compiled once with RE2, workload/mode literals checked against the vocabulary;
-//   3. emit: stack code with fused instructions for the common shapes
-//      (`fact >= 15`, `fact == "native"`, `"tools" in fact`).
-// Errors do not cascade: once a subexpression is wrong, nothing above it is reported.
+// Expression compiler: Ast -> code in a shared Program. Two stages, each its own unit:
+//   1. check (checker.h): resolve names, type every node, fold constants, compile regexes;
+//      errors are ExprErrors at byte offsets into the text;
+//   2. emit (emitter.h): stack code for the checked tree.
+// This file joins them: the expected type of the whole expression, constant results, and the
+// evaluation stack limit.
 #ifndef FITRANK_RULES_INTERNAL_EXPR_COMPILER_H_
 #define FITRANK_RULES_INTERNAL_EXPR_COMPILER_H_
 
@@ -18,18 +14,11 @@
 #include "absl/strings/string_view.h"
 #include "rules/ast.h"
 #include "rules/facts.h"
+#include "rules/internal/checker.h"
 #include "rules/internal/program.h"
 #include "rules/vocabulary.h"
 
 namespace fitrank::rules::internal {
-
-// A compile-time constant value.
-struct Constant {
-  Type type = Type::kNumber;
-  double num = 0;
-  bool b = false;
-  std::string str;
-};
 
 struct CompiledExpr {
   bool ok = false;

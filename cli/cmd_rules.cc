@@ -202,6 +202,7 @@ int RunRules(Context& ctx) {
   }
   const std::string& sub = pos[0];
   if (sub == "schema") return RunRulesSchema(ctx);
+  if (sub == "lint" && ctx.args.Has("explain")) return RunLintExplain(ctx);
   const ReportEnv& env = LoadReportEnv(ctx);
   if (sub == "lint") return RunLint(ctx, env);
   if (sub == "explain") return RunRulesExplain(ctx, env);
@@ -223,10 +224,11 @@ Command RulesCommand() {
   flags.push_back({"kind", "KIND",
                    "schema: rules | tests | workloads | modes | grades | gpu-traits | "
                    "compare-decisions | all"});
+  flags.push_back({"explain", "CODE", "lint: what a diagnostic code means (`all`: every code)"});
   flags.push_back(RulesFlag());
   return {"rules",
           "lint, explain, test, diff and describe the scoring rules (lint: the report rules too)",
-          "fitrank rules lint [PATHS...]\n"
+          "fitrank rules lint [PATHS...] | fitrank rules lint --explain CODE|all\n"
           "       fitrank rules explain --gpu G --model M [--quant Q] [--workload W] [--mode M]\n"
           "       fitrank rules test [PATHS...]\n"
           "       fitrank rules diff OLD_DIR NEW_DIR [--workload W] [--mode M] [--top K] [--gpu G ...]\n"

@@ -11,6 +11,7 @@ int RunRulesExplain(Context& ctx, const ReportEnv& env);  // cmd_rules_explain.c
 int RunRulesTest(Context& ctx, const ReportEnv& env);     // cmd_rules_test.cc
 int RunRulesDiff(Context& ctx, const ReportEnv& env);     // cmd_rules_diff.cc
 int RunRulesSchema(Context& ctx);                         // cmd_rules_schema.cc
+int RunLintExplain(Context& ctx);                         // cmd_rules_codes.cc
 
 }  // namespace fitrank::cli
 

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "base/diagnostic_codes.h"
 #include "cli/command.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -217,6 +218,34 @@ gpus:
   auto j = nlohmann::json::parse(jl.out.substr(0, jl.out.find('\n')));
   EXPECT_EQ(j["gpu"], "Odd \"Quote\" \\ Tab\there");
   EXPECT_THAT(jl.out, HasSubstr("\\u0009"));
+}
+
+}  // namespace
+}  // namespace fitrank::cli
+
+namespace fitrank::cli {
+namespace {
+
+TEST(RulesLintExplain, PrintsWhatACodeMeans) {
+  CliRun r = Fitrank({"rules", "lint", "--explain", "unknown-fact"});
+  EXPECT_EQ(r.code, 0) << r.err;
+  EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
+            "unknown-fact: a fact name the schema does not declare");
+  EXPECT_NE(r.out.find("reported in: rule expressions"), std::string::npos) << r.out;
+}
+
+TEST(RulesLintExplain, AnUnknownCodeSuggestsTheClosest) {
+  CliRun r = Fitrank({"rules", "lint", "--explain", "unknown-fakt"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err,
+            "fitrank rules: error: unknown diagnostic code `unknown-fakt`\n"
+            "  hint: did you mean `unknown-fact`, `unknown-quant` or `unknown-set`?\n");
+}
+
+TEST(RulesLintExplain, AllListsEveryCodeAsJsonToo) {
+  nlohmann::json j = FitrankJson({"rules", "lint", "--explain", "all", "--json"});
+  EXPECT_EQ(j["schema_version"], 1);
+  EXPECT_EQ(j["codes"].size(), DiagnosticCodes().size());
 }
 
 }  // namespace

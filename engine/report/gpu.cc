@@ -77,17 +77,20 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
   }
   r.buying_advice = BuildBuyingAdvice(env, setup, mode, r, up.ok() ? *up : UpgradeReport{});
   // Last: the trait rules read every block above (buying advice included).
-  if (env.traits != nullptr) {
-    std::vector<RuleSentence> strengths, considerations;
-    env.traits->GpuTraits(env, r, &strengths, &considerations);
-    for (RuleSentence& s : strengths) {
-      r.strengths.push_back(std::move(s.text));
-      r.strength_rules.push_back(std::move(s.rule_id));
-    }
-    for (RuleSentence& s : considerations) {
-      r.considerations.push_back(std::move(s.text));
-      r.consideration_rules.push_back(std::move(s.rule_id));
-    }
+  ReportTraits::GpuSentences said = env.traits->GpuTraits(env, r);
+  for (RuleSentence& s : said.strengths) {
+    r.strengths.push_back(std::move(s.text));
+    r.strength_rules.push_back(std::move(s.rule_id));
+  }
+  for (RuleSentence& s : said.considerations) {
+    r.considerations.push_back(std::move(s.text));
+    r.consideration_rules.push_back(std::move(s.rule_id));
+  }
+  for (RuleSentence& s : said.red_flags) r.buying_advice.red_flags.push_back(std::move(s.text));
+  if (said.limiter) {
+    const std::string& id = said.limiter->rule_id;
+    r.buying_advice.limiter_id = id.substr(id.find('.') + 1);
+    r.buying_advice.limiter = std::move(said.limiter->text);
   }
   return r;
 }

@@ -112,7 +112,11 @@ struct BuyingAdvice {
   int runs_well = 0;
   int top_n = 0;
   int top_native = 0;           // of the top models, those that fit natively at the counting quant
-  std::string limiter_id;       // "memory" | "bandwidth" | "compute" | "ecosystem" | "none"
+  int top_native_slow = 0;      // of those, the ones decoding below decode_target_tok_s
+  double decode_target_tok_s = 0;  // the top models' workload's target in the page's mode
+  // What limits first and the red flags are rules of engine/report/traits/gpu (limiters.yaml,
+  // red_flags.yaml) over the counts above and the GPU's facts.
+  std::string limiter_id;       // the limiter rule's id without `limiter.`: "memory", "bandwidth" ...
   std::string limiter;          // sentence
   std::vector<std::string> red_flags;
   std::vector<std::string> itinerary;  // best upgrade steps, in order, one sentence each

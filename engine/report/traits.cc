@@ -51,6 +51,10 @@ GpuTraitFacts::GpuTraitFacts(rules::FactSchema* s) {
   top_count = s->Number("top.count", "the top models by quality the buying advice counts");
   top_runs_well = s->Number("top.runs_well", "of those, graded at least top.min_grade");
   top_native = s->Number("top.native", "of those, fitting natively at models.count_quant");
+  top_native_slow = s->Number(
+      "top.native_slow", "of those fitting natively, decoding below top.decode_target_tok_s");
+  top_decode_target_tok_s = s->Number(
+      "top.decode_target_tok_s", "the decode speed target of top.workload in the mode", "tok/s");
   top_min_grade = s->String("top.min_grade", "grade that counts as running well");
   top_workload = s->String("top.workload", "workload the top models are graded for");
   diffusion_native = s->Number("diffusion.native", "diffusion models that run natively");
@@ -193,16 +197,16 @@ std::vector<RuleSentence> Fired(const rules::CompiledRules& book, const rules::F
   rules::EvalResult result;
   book.Evaluate(facts, -1, mode_index, &result);
   std::vector<RuleSentence> out;
-  bool others = false;
+  // A rule tagged `fallback` speaks only when no other rule of its set fired.
+  std::set<std::string> sets_fired;
   for (int i = 0; i < book.rule_count(); ++i) {
     const rules::RuleInfo& info = book.rules()[i];
-    bool fallback = Has(info.tags, "fallback");
-    others |= result.fired[i] && !fallback;
+    if (result.fired[i] && !Has(info.tags, "fallback")) sets_fired.insert(info.set);
   }
   for (int i = 0; i < book.rule_count(); ++i) {
     if (!result.fired[i]) continue;
     const rules::RuleInfo& info = book.rules()[i];
-    if (Has(info.tags, "fallback") && others) continue;
+    if (Has(info.tags, "fallback") && sets_fired.count(info.set)) continue;
     std::string text = book.Say(i, facts, -1, mode_index, result.contribution[i]);
     if (text.empty()) continue;
     out.push_back({info.id, info.set, std::move(text)});
@@ -218,7 +222,8 @@ void SetKnown(rules::FactValues* v, rules::NumberFact f, double x) {
 
 const std::vector<TraitBookSpec>& TraitBooks() {
   static const auto* kBooks = new std::vector<TraitBookSpec>{
-      {"gpu traits", "engine/report/traits/gpu", "traits/gpu", {"strength", "consideration"}, GpuSchema},
+      {"gpu traits", "engine/report/traits/gpu", "traits/gpu",
+       {"strength", "consideration", "red-flag", "limiter"}, GpuSchema},
       {"compare decisions", "engine/report/traits/compare", "traits/compare", {"decision"},
        CompareSchema},
   };
@@ -263,9 +268,8 @@ absl::StatusOr<std::unique_ptr<ReportTraits>> ReportTraits::Load(const FileSourc
   return t;
 }
 
-void ReportTraits::GpuTraits(const ReportEnv& env, const GpuReport& r,
-                             std::vector<RuleSentence>* strengths,
-                             std::vector<RuleSentence>* considerations) const {
+ReportTraits::GpuSentences ReportTraits::GpuTraits(const ReportEnv& env,
+                                                   const GpuReport& r) const {
   const GpuTraitFacts& f = *gpu_facts_;
   const Gpu& g = r.specs.gpu;
   const Catalog& c = *env.catalog;
@@ -312,6 +316,8 @@ void ReportTraits::GpuTraits(const ReportEnv& env, const GpuReport& r,
   v.Set(f.top_count, b.top_n);
   v.Set(f.top_runs_well, b.runs_well);
   v.Set(f.top_native, b.top_native);
+  v.Set(f.top_native_slow, b.top_native_slow);
+  v.Set(f.top_decode_target_tok_s, b.decode_target_tok_s);
   v.Set(f.top_min_grade, env.policy->top_models_min_grade);
   v.Set(f.top_workload, env.policy->top_models_workload);
   v.Set(f.diffusion_native, r.diffusion.native);
@@ -341,9 +347,19 @@ void ReportTraits::GpuTraits(const ReportEnv& env, const GpuReport& r,
   fill_row("llm-large", f.cap_large);
 
   const int mode = gpu_book_->vocabulary().FindMode(r.mode.id);
+  GpuSentences out;
   for (RuleSentence& s : Fired(*gpu_book_, v, mode)) {
-    (s.kind == "strength" ? strengths : considerations)->push_back(std::move(s));
+    if (s.kind == "strength") {
+      out.strengths.push_back(std::move(s));
+    } else if (s.kind == "consideration") {
+      out.considerations.push_back(std::move(s));
+    } else if (s.kind == "red-flag") {
+      out.red_flags.push_back(std::move(s));
+    } else if (s.kind == "limiter" && !out.limiter) {
+      out.limiter = std::move(s);
+    }
   }
+  return out;
 }
 
 std::vector<RuleSentence> ReportTraits::Decisions(

@@ -25,6 +25,7 @@
 #define FITRANK_ENGINE_REPORT_TRAITS_H_
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -74,7 +75,8 @@ struct GpuTraitFacts {
   rules::NumberFact models_native, models_total;
   rules::StringFact models_count_quant;
   // top.*: the buying advice's "runs N of the top M models well"
-  rules::NumberFact top_count, top_runs_well, top_native;
+  rules::NumberFact top_count, top_runs_well, top_native, top_native_slow,
+      top_decode_target_tok_s;
   rules::StringFact top_min_grade, top_workload;
   // diffusion.*
   rules::NumberFact diffusion_native, diffusion_runnable, diffusion_total;
@@ -139,12 +141,15 @@ class ReportTraits {
                                                             const Profiles& profiles,
                                                             bool warnings, Diagnostics* diags);
 
-  // The strengths and considerations of the GPU page, from every block of `report` already
-  // built (specs, capability matrix, diffusion, scaling, buying advice). Each fired rule of
-  // the gpu book gives one sentence, in book order.
-  void GpuTraits(const ReportEnv& env, const GpuReport& report,
-                 std::vector<RuleSentence>* strengths,
-                 std::vector<RuleSentence>* considerations) const;
+  // The sentences of the GPU page written by the gpu book, from every block of `report`
+  // already built (specs, capability matrix, diffusion, scaling, the buying advice's counts).
+  // Each fired rule gives one sentence, in book order; `limiter` is the first rule of its set
+  // that fires (its rule id names the limit: `limiter.memory` -> "memory").
+  struct GpuSentences {
+    std::vector<RuleSentence> strengths, considerations, red_flags;
+    std::optional<RuleSentence> limiter;
+  };
+  GpuSentences GpuTraits(const ReportEnv& env, const GpuReport& report) const;
 
   // The decision sentences of GPU `i` of a comparison whose other blocks are built.
   // `only_native_models` are the catalog models only GPU i runs natively.

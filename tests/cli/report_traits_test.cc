@@ -102,7 +102,7 @@ TEST(TraitsLint, ShippedFilesAreLintedAndAMistakeGetsAHint) {
   CliRun clean = Fitrank({"rules", "lint", FITRANK_SOURCE_DIR "/engine/report/traits/gpu",
                           FITRANK_SOURCE_DIR "/engine/report/traits/compare"});
   EXPECT_EQ(clean.code, 0) << clean.out;
-  EXPECT_THAT(clean.out, HasSubstr("3 files checked: 0 errors, 0 warnings"));
+  EXPECT_THAT(clean.out, HasSubstr("5 files checked: 0 errors, 0 warnings"));
 
   std::string dir = TempDir("lint") + "/traits/compare";
   std::filesystem::create_directories(dir);
@@ -122,7 +122,8 @@ rules:
 
 TEST(TraitsSchema, ListsEachBooksFactsAndKinds) {
   Json j = FitrankJson({"rules", "schema", "--kind", "gpu-traits"});
-  EXPECT_EQ(j["properties"]["set"]["enum"], Json({"strength", "consideration"}));
+  EXPECT_EQ(j["properties"]["set"]["enum"],
+            Json({"strength", "consideration", "red-flag", "limiter"}));
   std::set<std::string> facts;
   for (const Json& f : j["x-fitrank-facts"]) facts.insert(f["name"]);
   EXPECT_TRUE(facts.count("catalog.memory_rank_pct"));
@@ -152,6 +153,35 @@ overrides:
   EXPECT_THAT(Strings(j["consideration_rules"]), Contains("mine.hot"));
   EXPECT_THAT(Strings(j["considerations"]), Contains("450 W: plan the cooling."));
   EXPECT_THAT(Strings(j["strength_rules"]), Not(Contains("gpu.cuda")));
+}
+
+// The buying advice's limiter and red flags are trait rules: an analyst changes them in YAML.
+TEST(TraitsLocal, RedFlagsAndTheLimiterAreRules) {
+  Json p40 = FitrankJson({"gpu", "Tesla P40"});
+  EXPECT_EQ(p40["buying_advice"]["limiter_id"], "memory");
+  EXPECT_THAT(Strings(p40["buying_advice"]["red_flags"]),
+              Contains("Launched in 2016: driver and runtime support for this generation is "
+                       "ending."));
+  std::string root = TempDir("flags");
+  std::filesystem::create_directories(root + "/traits/gpu");
+  std::ofstream(root + "/traits/gpu/mine.yaml") << R"(schema: fitrank.rules/v1
+set: limiter
+rules:
+  - id: limiter.age
+    desc: Old enough that software support comes first.
+    when: known(gpu.launch_year) and gpu.launch_year <= 2017
+    say: "software age: {gpu.name} is from {gpu.launch_year}."
+overrides:
+  - id: red-flag.old-generation
+    disable: true
+)";
+  setenv("FITRANK_RULES", root.c_str(), 1);
+  Json j = FitrankJson({"gpu", "Tesla P40"});
+  unsetenv("FITRANK_RULES");
+  // Local files load after the shipped ones, so a shipped limiter that fires comes first.
+  EXPECT_EQ(j["buying_advice"]["limiter_id"], "memory");
+  EXPECT_THAT(Strings(j["buying_advice"]["red_flags"]),
+              Not(Contains(HasSubstr("Launched in 2016"))));
 }
 
 TEST(FitAdvice, RuleAdviceJoinsOnce) {

@@ -76,6 +76,15 @@ bool MatchesFilter(const std::string& text, const std::vector<std::string>& word
   return true;
 }
 
+// What --names prints for an entry: the name users type, else the id flags take.
+const std::string& EntryName(const Gpu& g) { return g.name; }
+const std::string& EntryName(const Model& m) { return m.name; }
+const std::string& EntryName(const DiffusionModel& d) { return d.name; }
+const std::string& EntryName(const Quant& q) { return q.id; }
+const std::string& EntryName(const Runtime& r) { return r.id; }
+const std::string& EntryName(const Interconnect& i) { return i.id; }
+const std::string& EntryName(const Price& p) { return p.gpu_id; }
+
 template <class T>
 int List(Context& ctx, const std::vector<T>& items, const Listing<T>& spec) {
   std::string filter = ctx.args.GetOr("filter", "");
@@ -88,6 +97,10 @@ int List(Context& ctx, const std::vector<T>& items, const Listing<T>& spec) {
     }
   }
   std::ostream& out = *ctx.out;
+  if (ctx.args.Has("names")) {
+    for (const T* t : rows) out << EntryName(*t) << "\n";
+    return rows.empty() && !words.empty() ? 1 : 0;
+  }
   switch (ctx.format) {
     case OutputFormat::kJson: {
       Json all = Json::array();
@@ -443,6 +456,9 @@ int RunCatalog(Context& ctx) {
                                   "`; `fitrank catalog show NAME` shows one entry"));
   }
   const std::string& sub = pos[0];
+  if (sub == "show" && ctx.args.Has("names")) {
+    throw UsageError("`--names` only applies to the lists", "e.g. `fitrank catalog gpus --names`");
+  }
   if (sub == "show") {
     if (pos.size() < 2) {
       throw UsageError("`catalog show` needs a name", "e.g. `fitrank catalog show 4090`");
@@ -481,7 +497,8 @@ Command CatalogCommand() {
           "fitrank catalog gpus|models|diffusion|quants|runtimes|interconnects|prices "
           "[--filter TEXT]\n       fitrank catalog show NAME [--kind KIND]",
           {{"filter", "TEXT", "list only entries whose names or tags contain every word of TEXT"},
-           {"kind", "KIND", "show: look NAME up only among gpu|model|diffusion|quant|runtime"}},
+           {"kind", "KIND", "show: look NAME up only among gpu|model|diffusion|quant|runtime"},
+           {"names", "", "print only the names (ids for quants and runtimes), one a line"}},
           RunCatalog};
 }
 

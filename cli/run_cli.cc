@@ -4,6 +4,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
 #include "cli/command.h"
+#include "cli/version.h"
 
 namespace fitrank::cli {
 
@@ -67,8 +68,7 @@ int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     return argv.size() < 2 ? 2 : 0;
   }
   if (argv[1] == "--version" || argv[1] == "version") {
-    out << "fitrank 0.1\n";
-    return 0;
+    return PrintVersion(out, err);
   }
   const Command* cmd = nullptr;
   std::vector<std::string> names;

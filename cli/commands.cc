@@ -15,6 +15,7 @@ const std::vector<Command>& Commands() {
       RulesCommand(),
       SweepCommand(),
       CatalogCommand(),
+      McpCommand(),
   };
   return kCommands;
 }

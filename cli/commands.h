@@ -16,6 +16,7 @@ Command EstimateCommand();   // cmd_estimate.cc
 Command CalibrateCommand();  // cmd_calibrate.cc
 Command RulesCommand();      // cmd_rules.cc
 Command SweepCommand();      // cmd_sweep.cc
+Command McpCommand();        // cmd_mcp.cc
 
 }  // namespace fitrank::cli
 

@@ -1,0 +1,114 @@
+// A whole MCP session with the built binary: `fitrank mcp` started with pipes on stdin and
+// stdout, as an MCP client starts it; the requests are written, stdin is closed, and the
+// answers are read back line by line until the server exits.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_split.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "nlohmann/json.hpp"
+
+namespace fitrank::cli {
+namespace {
+
+using Json = nlohmann::json;
+
+struct Session {
+  int exit_code = -1;
+  std::vector<std::string> lines;  // stdout, one answer a line
+};
+
+// Runs `fitrank mcp` with `input` on stdin. `input` is small (one pipe buffer), so it is
+// written in full before the answers are read.
+Session RunSession(const std::string& input) {
+  int in_pipe[2], out_pipe[2];
+  EXPECT_EQ(pipe(in_pipe), 0);
+  EXPECT_EQ(pipe(out_pipe), 0);
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(in_pipe[0], STDIN_FILENO);
+    dup2(out_pipe[1], STDOUT_FILENO);
+    close(in_pipe[0]);
+    close(in_pipe[1]);
+    close(out_pipe[0]);
+    close(out_pipe[1]);
+    execl(FITRANK_BINARY, FITRANK_BINARY, "mcp", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(in_pipe[0]);
+  close(out_pipe[1]);
+  EXPECT_EQ(write(in_pipe[1], input.data(), input.size()), static_cast<ssize_t>(input.size()));
+  close(in_pipe[1]);
+  std::string out;
+  char buf[65536];
+  for (ssize_t n; (n = read(out_pipe[0], buf, sizeof(buf))) > 0;) out.append(buf, n);
+  close(out_pipe[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  Session s;
+  s.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  s.lines = absl::StrSplit(out, '\n', absl::SkipEmpty());
+  return s;
+}
+
+TEST(McpSessionTest, InitializeListCallAndErrorsThroughAPipe) {
+  const std::string input =
+      R"({"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pipe-test","version":"0"}}})"
+      "\n"
+      R"({"jsonrpc":"2.0","method":"notifications/initialized"})"
+      "\n"
+      R"({"jsonrpc":"2.0","id":2,"method":"tools/list"})"
+      "\n"
+      R"({"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"fit","arguments":{"model":"qwen3-30b-a3b","gpu":["RTX 4090"],"workload":"coding"}}})"
+      "\n"
+      R"({"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"compare","arguments":{"gpus":["mi325x","h200 sxm"]}}})"
+      "\n"
+      R"({"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"recommend","arguments":{"gpu":"4090","mode":"interactve"}}})"
+      "\n"
+      "this is not json\n"
+      R"({"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"estimate","arguments":{"gpu":"4090","model":"llama 3.1 8b","contxt":4096}}})"
+      "\n";
+  Session s = RunSession(input);
+  EXPECT_EQ(s.exit_code, 0);
+  ASSERT_EQ(s.lines.size(), 7u);  // the notification gets no answer
+  std::vector<Json> r;
+  for (const std::string& l : s.lines) r.push_back(Json::parse(l));
+
+  EXPECT_EQ(r[0]["id"], 1);
+  EXPECT_EQ(r[0]["result"]["protocolVersion"], "2025-06-18");
+  EXPECT_EQ(r[1]["result"]["tools"].size(), 6u);
+
+  EXPECT_EQ(r[2]["id"], 3);
+  EXPECT_EQ(r[2]["result"]["isError"], false);
+  EXPECT_TRUE(r[2]["result"]["structuredContent"].is_object());
+
+  EXPECT_EQ(r[3]["id"], 4);
+  EXPECT_EQ(r[3]["result"]["isError"], false);
+
+  EXPECT_EQ(r[4]["id"], 5);
+  EXPECT_EQ(r[4]["result"]["isError"], true);
+  EXPECT_EQ(r[4]["result"]["content"][0]["text"],
+            "fitrank recommend: error: unknown mode `interactve`\n"
+            "  hint: did you mean `interactive`?");
+
+  EXPECT_EQ(r[5]["error"]["code"], -32700);
+  EXPECT_TRUE(r[5]["id"].is_null());
+
+  EXPECT_EQ(r[6]["id"], 6);
+  EXPECT_EQ(r[6]["error"]["code"], -32602);
+  EXPECT_EQ(r[6]["error"]["message"],
+            "unknown argument `contxt` for tool `estimate` (did you mean `context`?)");
+}
+
+TEST(McpSessionTest, EmptyInputEndsTheSessionCleanly) {
+  Session s = RunSession("");
+  EXPECT_EQ(s.exit_code, 0);
+  EXPECT_TRUE(s.lines.empty());
+}
+
+}  // namespace
+}  // namespace fitrank::cli

@@ -1,0 +1,53 @@
+#!/bin/sh
+# Builds the Debian package from the build tree (cpack), unpacks it into a scratch root with
+# `dpkg -x`, and runs what it installed.   deb_test.sh BUILD_DIR
+set -eu
+build=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+
+cpack --config "$build/CPackConfig.cmake" -G DEB -B "$work/pkg" > "$work/cpack.log" 2>&1 ||
+  { cat "$work/cpack.log"; fail "cpack"; }
+version=$("$build/fitrank" --version | sed -n '1s/^fitrank //p')
+deb="$work/pkg/fitrank_${version}_amd64.deb"
+[ -f "$deb" ] || { ls "$work/pkg"; fail "no $deb"; }
+echo "ok   built $(basename "$deb")"
+
+# Depends: what dpkg-shlibdeps found in the binary; Abseil is linked statically.
+depends=$(dpkg-deb -f "$deb" Depends)
+echo "     Depends: $depends"
+for lib in libc6 libstdc++6 libyaml-cpp libre2; do
+  case "$depends" in *"$lib"*) ;; *) fail "Depends lacks $lib" ;; esac
+done
+for lib in $(ldd "$build/fitrank" | awk '{print $1}' | grep -E '^libabsl' || true); do
+  pkg=$(dpkg -S "$lib" 2>/dev/null | cut -d: -f1 | head -1)
+  case "$depends" in *"$pkg"*) ;; *) fail "the binary links $lib but Depends lacks $pkg" ;; esac
+done
+[ "$(dpkg-deb -f "$deb" Package)" = fitrank ] || fail "Package field"
+[ "$(dpkg-deb -f "$deb" Version)" = "$version" ] || fail "Version field"
+
+root="$work/root"
+dpkg -x "$deb" "$root"
+for f in usr/bin/fitrank usr/share/man/man1/fitrank.1.gz \
+         usr/share/bash-completion/completions/fitrank usr/share/zsh/vendor-completions/_fitrank \
+         usr/share/doc/fitrank/README.md usr/share/doc/fitrank/LICENSE \
+         usr/share/doc/fitrank/CHANGELOG.md; do
+  [ -f "$root/$f" ] || fail "the package lacks /$f"
+done
+echo "ok   files in place"
+
+"$root/usr/bin/fitrank" --version | grep -q "^fitrank $version$" || fail "installed --version"
+"$root/usr/bin/fitrank" --version | grep -q "^catalog data as of " || fail "no data date"
+"$root/usr/bin/fitrank" gpu 4090 --json | grep -q '"GeForce RTX 4090"' || fail "installed gpu 4090"
+printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"tools/list"}' |
+  "$root/usr/bin/fitrank" mcp | grep -q '"name":"recommend"' || fail "installed mcp tools/list"
+echo "ok   installed binary runs"
+
+# The man page documents every command, from the binary's own help.
+man=$(gzip -dc "$root/usr/share/man/man1/fitrank.1.gz")
+echo "$man" | grep -q '^\.SH COMMANDS' || fail "man page has no COMMANDS section"
+for c in $("$root/usr/bin/fitrank" --help | awk '/^Commands:/ {on = 1; next} on && NF == 0 {on = 0} on {print $1}'); do
+  echo "$man" | grep -q "^\.SS $c\$" || fail "man page lacks command $c"
+done
+echo "ok   man page"

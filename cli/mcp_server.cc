@@ -34,8 +34,8 @@ std::string Line(const Json& j) {
 }
 
 std::string ErrorLine(const Json& id, const RpcError& e) {
-  Json error = {{"code", e.code},
-                {"message", e.hint.empty() ? e.message : absl::StrCat(e.message, " (", e.hint, ")")}};
+  std::string message = e.hint.empty() ? e.message : absl::StrCat(e.message, " (", e.hint, ")");
+  Json error = {{"code", e.code}, {"message", std::move(message)}};
   if (!e.hint.empty()) error["data"] = {{"hint", e.hint}};
   return Line({{"jsonrpc", "2.0"}, {"id", id}, {"error", std::move(error)}});
 }
@@ -74,7 +74,9 @@ Json TextContent(std::string text) {
 }
 
 Json ToolsCall(const Json& params, const McpCommandRunner& run) {
-  if (!params.is_object()) throw RpcError{kInvalidParams, "tools/call needs params {name, arguments}", ""};
+  if (!params.is_object()) {
+    throw RpcError{kInvalidParams, "tools/call needs params {name, arguments}", ""};
+  }
   auto name_it = params.find("name");
   if (name_it == params.end() || !name_it->is_string()) {
     throw RpcError{kInvalidParams, "tools/call needs a tool `name` (a string)", ""};
@@ -85,8 +87,8 @@ Json ToolsCall(const Json& params, const McpCommandRunner& run) {
     std::vector<std::string> names;
     for (const McpTool& t : McpTools()) names.push_back(t.name);
     std::string hint = DidYouMean(ClosestMatches(name, names));
-    throw RpcError{kInvalidParams, absl::StrCat("unknown tool `", name, "`"),
-                   hint.empty() ? absl::StrCat("the tools are ", QuotedList(names, " and ")) : hint};
+    if (hint.empty()) hint = absl::StrCat("the tools are ", QuotedList(names, " and "));
+    throw RpcError{kInvalidParams, absl::StrCat("unknown tool `", name, "`"), hint};
   }
   auto args_it = params.find("arguments");
   const Json arguments = args_it == params.end() ? Json() : *args_it;

@@ -188,7 +188,8 @@ Json McpToolListing(const McpTool& tool) {
     }
     if (!a.enum_values.empty()) p["enum"] = a.enum_values;
     std::string description = a.description;
-    if (const FlagSpec* f = cmd != nullptr && !a.flag.empty() ? FlagNamed(*cmd, a.flag) : nullptr) {
+    const FlagSpec* f = cmd != nullptr && !a.flag.empty() ? FlagNamed(*cmd, a.flag) : nullptr;
+    if (f != nullptr) {
       description = f->help;
       if (f->repeatable) absl::StrAppend(&description, " (one entry per card)");
     }
@@ -200,7 +201,9 @@ Json McpToolListing(const McpTool& tool) {
   if (!required.empty()) schema["required"] = std::move(required);
   schema["additionalProperties"] = false;
   std::string description = tool.summary;
-  if (cmd != nullptr) absl::StrAppend(&description, " (fitrank ", tool.name, ": ", cmd->summary, ")");
+  if (cmd != nullptr) {
+    absl::StrAppend(&description, " (fitrank ", tool.name, ": ", cmd->summary, ")");
+  }
   return {{"name", tool.name}, {"description", description}, {"inputSchema", std::move(schema)}};
 }
 

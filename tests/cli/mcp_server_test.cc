@@ -173,7 +173,8 @@ TEST(McpServerTest, ProtocolErrors) {
 
   Json method = Call({{"jsonrpc", "2.0"}, {"id", 3}, {"method", "tools/lst"}});
   EXPECT_EQ(method["error"]["code"], -32601);
-  EXPECT_EQ(method["error"]["message"], "unknown method `tools/lst` (did you mean `tools/list` or `tools/call`?)");
+  EXPECT_EQ(method["error"]["message"],
+            "unknown method `tools/lst` (did you mean `tools/list` or `tools/call`?)");
 
   Json version = Call({{"jsonrpc", "1.0"}, {"id", 4}, {"method", "ping"}});
   EXPECT_EQ(version["error"]["code"], -32600);

@@ -39,10 +39,20 @@ McpArg Positional(std::string name, McpArgType type, std::string description,
   return a;
 }
 
+// --gpu, repeatable on the command line: a list here.
+McpArg GpuList() {
+  McpArg a = Flag("gpu", McpArgType::kStringList, /*required=*/true);
+  a.description =
+      "the GPUs by catalog name, id or alias, one entry per card: [\"RTX 4090\"], a mixed rig "
+      "[\"4090\", \"3090\"], two of a kind [\"4090\", \"4090\"] (or `gpus`: 2)";
+  a.min_items = 1;
+  return a;
+}
+
 // The setup arguments of the report commands (cli/report_context.h SetupFlags).
 std::vector<McpArg> SetupArgs(bool gpu_flag) {
   std::vector<McpArg> v;
-  if (gpu_flag) v.push_back(Flag("gpu", McpArgType::kStringList, /*required=*/true));
+  if (gpu_flag) v.push_back(GpuList());
   v.push_back(Flag("gpus", McpArgType::kInteger));
   v.push_back(Flag("ram", McpArgType::kNumber));
   v.push_back(Flag("mode", McpArgType::kString));
@@ -152,7 +162,7 @@ const std::vector<McpTool>& McpTools() {
                         {Flag("budget", T::kNumber), Flag("workload", T::kString)})});
     t.push_back(
         {"estimate", "Raw estimator numbers for one model on a GPU setup, with their basis.",
-         {Flag("gpu", T::kStringList, /*required=*/true), Flag("gpus", T::kInteger),
+         {GpuList(), Flag("gpus", T::kInteger),
           Flag("ram", T::kNumber), Enum("parallel", {"layer", "tensor"}),
           Flag("runtime", T::kString), Flag("model", T::kString),
           Flag("model-config", T::kString), Flag("quant", T::kString), Flag("bpw", T::kNumber),
@@ -189,9 +199,12 @@ Json McpToolListing(const McpTool& tool) {
     if (!a.enum_values.empty()) p["enum"] = a.enum_values;
     std::string description = a.description;
     const FlagSpec* f = cmd != nullptr && !a.flag.empty() ? FlagNamed(*cmd, a.flag) : nullptr;
-    if (f != nullptr) {
+    if (description.empty() && f != nullptr) {
       description = f->help;
-      if (f->repeatable) absl::StrAppend(&description, " (one entry per card)");
+      // The unit the CLI shows as the value's name (--ram GB, --budget USD).
+      if (f->value_name == "GB" || f->value_name == "USD") {
+        absl::StrAppend(&description, " [", f->value_name, "]");
+      }
     }
     p["description"] = description;
     props[a.name] = std::move(p);

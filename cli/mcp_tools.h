@@ -35,7 +35,7 @@ struct McpArg {
   std::string flag;      // the command's flag without dashes ("min-grade"); "" = positional
   McpArgType type = McpArgType::kString;
   bool required = false;
-  std::string description;               // for positional arguments (flags use their help)
+  std::string description;               // "" = the flag's help (positionals must set it)
   std::vector<std::string> enum_values;  // when the command accepts a fixed set only
   int min_items = 0;                     // kStringList: the fewest entries
 };
@@ -53,7 +53,8 @@ const std::vector<McpTool>& McpTools();
 const McpTool* FindMcpTool(absl::string_view name);
 
 // {"name", "description", "inputSchema"} as `tools/list` lists it. The description is
-// `summary` plus the command's summary; each property's description is its flag's help.
+// `summary` plus the command's summary; a property's description is its flag's help unless
+// the argument says otherwise (the GPU list, whose CLI help speaks of repeating a flag).
 nlohmann::ordered_json McpToolListing(const McpTool& tool);
 
 // A problem with a call's arguments: "unknown argument `gpuu`" + "did you mean `gpu`?".

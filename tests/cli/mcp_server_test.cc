@@ -83,6 +83,11 @@ TEST(McpServerTest, ToolsListHasEveryToolWithASchema) {
   EXPECT_EQ(fit["required"], Json::array({"model", "gpu"}));
   EXPECT_EQ(fit["properties"]["quant"]["description"],
             "quantization for the headline numbers (default: the best here)");
+  EXPECT_EQ(fit["properties"]["gpu"]["type"], "array");
+  EXPECT_EQ(fit["properties"]["gpu"]["minItems"], 1);
+  EXPECT_EQ(fit["additionalProperties"], false);
+  EXPECT_EQ(fit["properties"]["ram"]["description"],
+            "host RAM for offload (default: typical for the GPU class) [GB]");
 }
 
 TEST(McpServerTest, ToolResultIsTheCommandsOwnJson) {

@@ -17,6 +17,10 @@ int RunMcp(Context& ctx) {
                      "`fitrank mcp` takes no arguments; an MCP client starts it and talks on "
                      "stdin/stdout");
   }
+  if (ctx.args.Has("json") || ctx.args.Has("format")) {
+    throw UsageError("`fitrank mcp` always answers in JSON-RPC",
+                     "drop --json/--format; each tool's result is already its command's JSON");
+  }
   // --data DIR applies to every tool call of the session.
   std::optional<std::string> data = ctx.args.Get("data");
   McpCommandRunner run = [&data](const std::vector<std::string>& argv, std::ostream& out,

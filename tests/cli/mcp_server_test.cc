@@ -227,6 +227,20 @@ TEST(McpServerTest, ToolOutputThatIsNotUtf8StillMakesValidJson) {
   EXPECT_EQ(r["result"]["content"][0]["text"], "bad \xEF\xBF\xBD\xEF\xBF\xBD bytes");
 }
 
+TEST(McpCommandTest, UsageErrorsBeforeReadingStdin) {
+  CliRun extra = Fitrank({"mcp", "serve"});
+  EXPECT_EQ(extra.code, 2);
+  EXPECT_EQ(extra.err,
+            "fitrank mcp: error: unexpected argument `serve`\n"
+            "  hint: `fitrank mcp` takes no arguments; an MCP client starts it and talks on "
+            "stdin/stdout\n");
+  CliRun json = Fitrank({"mcp", "--json"});
+  EXPECT_EQ(json.code, 2);
+  EXPECT_EQ(json.err,
+            "fitrank mcp: error: `fitrank mcp` always answers in JSON-RPC\n"
+            "  hint: drop --json/--format; each tool's result is already its command's JSON\n");
+}
+
 TEST(McpToolsTest, EveryArgumentIsAFlagOfItsCommand) {
   for (const McpTool& t : McpTools()) {
     const Command* cmd = nullptr;

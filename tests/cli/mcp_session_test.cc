@@ -24,7 +24,7 @@ struct Session {
 
 // Runs `fitrank mcp` with `input` on stdin. `input` is small (one pipe buffer), so it is
 // written in full before the answers are read.
-Session RunSession(const std::string& input) {
+Session RunSession(const std::string& input, const std::string& data_dir = "") {
   int in_pipe[2], out_pipe[2];
   EXPECT_EQ(pipe(in_pipe), 0);
   EXPECT_EQ(pipe(out_pipe), 0);
@@ -36,7 +36,12 @@ Session RunSession(const std::string& input) {
     close(in_pipe[1]);
     close(out_pipe[0]);
     close(out_pipe[1]);
-    execl(FITRANK_BINARY, FITRANK_BINARY, "mcp", static_cast<char*>(nullptr));
+    if (data_dir.empty()) {
+      execl(FITRANK_BINARY, FITRANK_BINARY, "mcp", static_cast<char*>(nullptr));
+    } else {
+      execl(FITRANK_BINARY, FITRANK_BINARY, "mcp", "--data", data_dir.c_str(),
+            static_cast<char*>(nullptr));
+    }
     _exit(127);
   }
   close(in_pipe[0]);
@@ -102,6 +107,23 @@ TEST(McpSessionTest, InitializeListCallAndErrorsThroughAPipe) {
   EXPECT_EQ(r[6]["error"]["code"], -32602);
   EXPECT_EQ(r[6]["error"]["message"],
             "unknown argument `contxt` for tool `estimate` (did you mean `context`?)");
+}
+
+TEST(McpSessionTest, DataDirAppliesToEveryCall) {
+  // The fixture catalog has the 4090 but no 3090.
+  const std::string input =
+      R"({"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"estimate","arguments":{"gpu":"GeForce RTX 4090","model":"llama 3.1 8b"}}})"
+      "\n"
+      R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"estimate","arguments":{"gpu":"RTX 3090","model":"llama 3.1 8b"}}})"
+      "\n";
+  Session s = RunSession(input, std::string(FITRANK_SOURCE_DIR) + "/tests/catalog/testdata");
+  EXPECT_EQ(s.exit_code, 0);
+  ASSERT_EQ(s.lines.size(), 2u);
+  Json ok = Json::parse(s.lines[0]), unknown = Json::parse(s.lines[1]);
+  EXPECT_EQ(ok["result"]["isError"], false) << s.lines[0];
+  EXPECT_EQ(unknown["result"]["isError"], true);
+  EXPECT_THAT(unknown["result"]["content"][0]["text"].get<std::string>(),
+              ::testing::StartsWith("fitrank estimate: error: unknown GPU `RTX 3090`"));
 }
 
 TEST(McpSessionTest, EmptyInputEndsTheSessionCleanly) {

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -22,8 +24,10 @@ struct Session {
   std::vector<std::string> lines;  // stdout, one answer a line
 };
 
-// Runs `fitrank mcp` with `input` on stdin. `input` is small (one pipe buffer), so it is
-// written in full before the answers are read.
+// Runs `fitrank mcp` and talks to it in lockstep, as a client waiting for each answer does:
+// each line of `input` is written, and unless it is a notification its answer is read before
+// the next line is sent (a server that held answers back would hang here until the test's
+// timeout). Then stdin is closed and the server must exit.
 Session RunSession(const std::string& input, const std::string& data_dir = "") {
   int in_pipe[2], out_pipe[2];
   EXPECT_EQ(pipe(in_pipe), 0);
@@ -46,17 +50,36 @@ Session RunSession(const std::string& input, const std::string& data_dir = "") {
   }
   close(in_pipe[0]);
   close(out_pipe[1]);
-  EXPECT_EQ(write(in_pipe[1], input.data(), input.size()), static_cast<ssize_t>(input.size()));
+  std::vector<std::string> answers;
+  std::string pending;  // read past the last answer's newline
+  auto read_line = [&](std::string* line) {
+    char buf[65536];
+    size_t nl;
+    while ((nl = pending.find('\n')) == std::string::npos) {
+      ssize_t n = read(out_pipe[0], buf, sizeof(buf));
+      if (n <= 0) return false;
+      pending.append(buf, n);
+    }
+    *line = pending.substr(0, nl);
+    pending.erase(0, nl + 1);
+    return true;
+  };
+  for (absl::string_view request : absl::StrSplit(input, '\n', absl::SkipEmpty())) {
+    std::string line = absl::StrCat(request, "\n");
+    EXPECT_EQ(write(in_pipe[1], line.data(), line.size()), static_cast<ssize_t>(line.size()));
+    if (absl::StrContains(request, "notifications/")) continue;
+    std::string answer;
+    if (!read_line(&answer)) break;
+    answers.push_back(std::move(answer));
+  }
   close(in_pipe[1]);
-  std::string out;
-  char buf[65536];
-  for (ssize_t n; (n = read(out_pipe[0], buf, sizeof(buf))) > 0;) out.append(buf, n);
+  for (std::string rest; read_line(&rest);) answers.push_back(std::move(rest));
   close(out_pipe[0]);
   int status = 0;
   waitpid(pid, &status, 0);
   Session s;
   s.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  s.lines = absl::StrSplit(out, '\n', absl::SkipEmpty());
+  s.lines = std::move(answers);
   return s;
 }
 

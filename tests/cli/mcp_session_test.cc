@@ -1,6 +1,6 @@
 // A whole MCP session with the built binary: `fitrank mcp` started with pipes on stdin and
-// stdout, as an MCP client starts it; the requests are written, stdin is closed, and the
-// answers are read back line by line until the server exits.
+// stdout, as an MCP client starts it; each request is written and its answer read before the
+// next, then stdin is closed and the server must exit 0.
 #include <sys/wait.h>
 #include <unistd.h>
 

@@ -1,12 +1,15 @@
 // fitrank mcp: a Model Context Protocol server on stdin/stdout (cli/mcp_server.h). Each line
 // read is one JSON-RPC message; each answer is written as one line and flushed at once. Tool
-// calls run the commands in this process (RunCli), so the data is loaded once per session.
+// calls run the commands in this process (RunCli) on one Engine snapshot, loaded before the
+// first message is read: the data and rules are read once per session.
 #include <iostream>
 #include <string>
 
 #include "absl/strings/str_cat.h"
 #include "cli/commands.h"
 #include "cli/mcp_server.h"
+#include "cli/report_context.h"
+#include "cli/rules_env.h"
 
 namespace fitrank::cli {
 namespace {
@@ -21,15 +24,12 @@ int RunMcp(Context& ctx) {
     throw UsageError("`fitrank mcp` always answers in JSON-RPC",
                      "drop --json/--format; each tool's result is already its command's JSON");
   }
-  // --data DIR applies to every tool call of the session.
-  std::optional<std::string> data = ctx.args.Get("data");
-  McpCommandRunner run = [&data](const std::vector<std::string>& argv, std::ostream& out,
-                                 std::ostream& err) {
-    if (!data) return RunCli(argv, out, err);
-    std::vector<std::string> with_data = argv;
-    with_data.insert(with_data.begin() + 2, absl::StrCat("--data=", *data));
-    return RunCli(with_data, out, err);
-  };
+  // One snapshot for the session: --data, --rules (or $FITRANK_DATA, $FITRANK_RULES) are
+  // read here, once; a broken file ends the command now, with every problem on stderr.
+  LoadReportEnv(ctx);
+  const RunOptions options{.engine = ctx.engine};
+  McpCommandRunner run = [&options](const std::vector<std::string>& argv, std::ostream& out,
+                                    std::ostream& err) { return RunCli(argv, out, err, options); };
   std::string line;
   while (std::getline(std::cin, line)) {
     if (std::optional<std::string> answer = HandleMcpLine(line, run)) {
@@ -44,9 +44,9 @@ int RunMcp(Context& ctx) {
 Command McpCommand() {
   return {"mcp",
           "serve the commands to AI agents: a Model Context Protocol server on stdin/stdout",
-          "fitrank mcp [--data DIR]   (started by an MCP client; JSON-RPC 2.0, one message a "
-          "line)",
-          {},
+          "fitrank mcp [--data DIR] [--rules DIR]   (started by an MCP client; JSON-RPC 2.0, "
+          "one message a line)",
+          {RulesFlag()},
           RunMcp};
 }
 

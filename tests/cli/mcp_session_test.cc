@@ -1,9 +1,11 @@
 // A whole MCP session with the built binary: `fitrank mcp` started with pipes on stdin and
 // stdout, as an MCP client starts it; each request is written and its answer read before the
 // next, then stdin is closed and the server must exit 0.
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -28,7 +30,13 @@ struct Session {
 // each line of `input` is written, and unless it is a notification its answer is read before
 // the next line is sent (a server that held answers back would hang here until the test's
 // timeout). Then stdin is closed and the server must exit.
-Session RunSession(const std::string& input, const std::string& data_dir = "") {
+Session RunSession(const std::string& input, std::vector<std::string> flags = {}) {
+  std::vector<std::string> args = {FITRANK_BINARY, "mcp"};
+  args.insert(args.end(), flags.begin(), flags.end());
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  signal(SIGPIPE, SIG_IGN);
   int in_pipe[2], out_pipe[2];
   EXPECT_EQ(pipe(in_pipe), 0);
   EXPECT_EQ(pipe(out_pipe), 0);
@@ -40,12 +48,7 @@ Session RunSession(const std::string& input, const std::string& data_dir = "") {
     close(in_pipe[1]);
     close(out_pipe[0]);
     close(out_pipe[1]);
-    if (data_dir.empty()) {
-      execl(FITRANK_BINARY, FITRANK_BINARY, "mcp", static_cast<char*>(nullptr));
-    } else {
-      execl(FITRANK_BINARY, FITRANK_BINARY, "mcp", "--data", data_dir.c_str(),
-            static_cast<char*>(nullptr));
-    }
+    execv(FITRANK_BINARY, argv.data());
     _exit(127);
   }
   close(in_pipe[0]);
@@ -66,7 +69,8 @@ Session RunSession(const std::string& input, const std::string& data_dir = "") {
   };
   for (absl::string_view request : absl::StrSplit(input, '\n', absl::SkipEmpty())) {
     std::string line = absl::StrCat(request, "\n");
-    EXPECT_EQ(write(in_pipe[1], line.data(), line.size()), static_cast<ssize_t>(line.size()));
+    // A server that has exited (bad flags or data) closed its end: EPIPE, not SIGPIPE.
+    if (write(in_pipe[1], line.data(), line.size()) != static_cast<ssize_t>(line.size())) break;
     if (absl::StrContains(request, "notifications/")) continue;
     std::string answer;
     if (!read_line(&answer)) break;
@@ -139,7 +143,8 @@ TEST(McpSessionTest, DataDirAppliesToEveryCall) {
       "\n"
       R"({"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"estimate","arguments":{"gpu":"RTX 3090","model":"llama 3.1 8b"}}})"
       "\n";
-  Session s = RunSession(input, std::string(FITRANK_SOURCE_DIR) + "/tests/catalog/testdata");
+  Session s =
+      RunSession(input, {"--data", std::string(FITRANK_SOURCE_DIR) + "/tests/catalog/testdata"});
   EXPECT_EQ(s.exit_code, 0);
   ASSERT_EQ(s.lines.size(), 2u);
   Json ok = Json::parse(s.lines[0]), unknown = Json::parse(s.lines[1]);
@@ -147,6 +152,18 @@ TEST(McpSessionTest, DataDirAppliesToEveryCall) {
   EXPECT_EQ(unknown["result"]["isError"], true);
   EXPECT_THAT(unknown["result"]["content"][0]["text"].get<std::string>(),
               ::testing::StartsWith("fitrank estimate: error: unknown GPU `RTX 3090`"));
+}
+
+TEST(McpSessionTest, BrokenDataEndsTheServerBeforeTheFirstMessage) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(::testing::TempDir()) / "mcp_broken";
+  fs::create_directories(dir / "catalog");
+  fs::copy_file(std::string(FITRANK_SOURCE_DIR) +
+                    "/tests/catalog/testdata/broken/syntax_error/gpus.yaml",
+                dir / "catalog" / "gpus.yaml", fs::copy_options::overwrite_existing);
+  Session s = RunSession(R"({"jsonrpc":"2.0","id":1,"method":"ping"})", {"--data", dir.string()});
+  EXPECT_EQ(s.exit_code, 2);
+  EXPECT_TRUE(s.lines.empty());
 }
 
 TEST(McpSessionTest, EmptyInputEndsTheSessionCleanly) {

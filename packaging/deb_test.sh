@@ -14,16 +14,21 @@ deb="$work/pkg/fitrank_${version}_amd64.deb"
 [ -f "$deb" ] || { ls "$work/pkg"; fail "no $deb"; }
 echo "ok   built $(basename "$deb")"
 
-# Depends: what dpkg-shlibdeps found in the binary; Abseil is linked statically.
+# Depends: every shared library the binary links (ldd) must come from a package it names;
+# Abseil, linked statically, must not appear.
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "     Depends: $depends"
-for lib in libc6 libstdc++6 libyaml-cpp libre2; do
-  case "$depends" in *"$lib"*) ;; *) fail "Depends lacks $lib" ;; esac
+arch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || echo x86_64-linux-gnu)
+for lib in $(ldd "$build/fitrank" | awk '/=>/ {print $3}'); do
+  name=$(basename "$lib")
+  pkg=$(dpkg -S "*/$arch/$name" 2>/dev/null | head -1 | cut -d: -f1)
+  [ -n "$pkg" ] || fail "no installed package has $name"
+  case "$depends" in
+    "$pkg "* | "$pkg,"* | *", $pkg "* | *", $pkg,"* | *", $pkg") ;;
+    *) fail "the binary links $name but Depends lacks $pkg" ;;
+  esac
 done
-for lib in $(ldd "$build/fitrank" | awk '{print $1}' | grep -E '^libabsl' || true); do
-  pkg=$(dpkg -S "$lib" 2>/dev/null | cut -d: -f1 | head -1)
-  case "$depends" in *"$pkg"*) ;; *) fail "the binary links $lib but Depends lacks $pkg" ;; esac
-done
+case "$depends" in *libabsl*) fail "Depends names Abseil, which should be static" ;; esac
 [ "$(dpkg-deb -f "$deb" Package)" = fitrank ] || fail "Package field"
 [ "$(dpkg-deb -f "$deb" Version)" = "$version" ] || fail "Version field"
 

@@ -11,6 +11,41 @@
 
 namespace fitrank {
 
+std::string EscapeControl(absl::string_view s) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if ((c < 0x20 && c != '\t') || c == 0x7f) {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else if (c == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+               static_cast<unsigned char>(s[i + 1]) <= 0x9f) {
+      const unsigned char c1 = static_cast<unsigned char>(s[++i]);
+      out += "\\u00";
+      out += kHex[c1 >> 4];
+      out += kHex[c1 & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+std::string Clip(absl::string_view s, size_t max_bytes) {
+  if (s.size() <= max_bytes) return std::string(s);
+  size_t cut = max_bytes;
+  // Back up to the start of a UTF-8 sequence.
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xc0) == 0x80) --cut;
+  return absl::StrCat(s.substr(0, cut), "… (+", s.size() - cut, " bytes)");
+}
+
 std::string NormalizeName(absl::string_view s) {
   std::string out;
   out.reserve(s.size());
@@ -37,6 +72,7 @@ int EditDistance(absl::string_view a, absl::string_view b) {
 
 std::vector<std::string> ClosestMatches(absl::string_view query,
                                         const std::vector<std::string>& candidates, size_t n) {
+  if (query.size() > kMaxNameLength) return {};
   const std::string q = NormalizeName(query);
   const int limit = std::max<int>(3, static_cast<int>(q.size()) / 2);
   std::vector<std::pair<int, size_t>> scored;

@@ -60,9 +60,13 @@ class Args {
   std::string GetOr(absl::string_view flag, std::string def) const;
   // Every value of a repeatable flag, in order.
   std::vector<std::string> GetAll(absl::string_view flag) const;
-  // Numeric values; throw UsageError naming the flag if not a finite number in [min, max].
-  std::optional<double> GetDouble(absl::string_view flag, double min, double max) const;
-  std::optional<int> GetInt(absl::string_view flag, int min, int max) const;
+  // Numeric values, in plain decimal only (base/numbers.h: no hex, "inf" or "nan"); throw
+  // UsageError naming the flag if not a number, or if outside [min, max], with the range in
+  // `unit` ("GB", "tokens") in the message.
+  std::optional<double> GetDouble(absl::string_view flag, double min, double max,
+                                  absl::string_view unit = "") const;
+  std::optional<int> GetInt(absl::string_view flag, int min, int max,
+                            absl::string_view unit = "") const;
 
  private:
   std::vector<std::string> positional_;

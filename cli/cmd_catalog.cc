@@ -350,6 +350,7 @@ const std::vector<std::string>& ShowKinds() {
 }
 
 int Show(Context& ctx, const Catalog& catalog, const std::string& query) {
+  CheckName(query, "catalog entry");
   std::string only = ctx.args.GetOr("kind", "");
   const auto& kinds = ShowKinds();
   if (!only.empty() && std::find(kinds.begin(), kinds.end(), only) == kinds.end()) {

@@ -1,12 +1,11 @@
 // `fitrank estimate`: the raw estimator numbers for one model / quant / setup / workload, with
 // their basis.
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "cli/commands.h"
+#include "cli/input_file.h"
 #include "cli/resolve.h"
 #include "cli/setup_flags.h"
 #include "engine/estimator/basis.h"
@@ -55,11 +54,9 @@ int RunEstimate(Context& ctx) {
     model = &ResolveModel(catalog, *ctx.args.Get("model"));
   } else {
     const std::string path = *ctx.args.Get("model-config");
-    std::ifstream f(path);
-    if (!f) throw UsageError(absl::StrCat("cannot read `", path, "`"), "give the path of a Hugging Face config.json");
-    std::stringstream ss;
-    ss << f.rdbuf();
-    absl::StatusOr<Model> m = ModelFromHfConfig(ss.str(), path);
+    const std::string text =
+        ReadInputFile(ctx, path, "give the path of a Hugging Face config.json");
+    absl::StatusOr<Model> m = ModelFromHfConfig(text, path);
     if (!m.ok()) throw UsageError(std::string(m.status().message()));
     from_config = std::move(*m);
     model = &from_config;
@@ -68,7 +65,7 @@ int RunEstimate(Context& ctx) {
   // Quant / bpw.
   std::vector<std::string> defaults;
   const Quant* quant = nullptr;
-  const std::optional<double> bpw = ctx.args.GetDouble("bpw", 1, 32);
+  const std::optional<double> bpw = ctx.args.GetDouble("bpw", 1, 32, "bits per weight");
   if (std::optional<std::string> q = ctx.args.Get("quant")) {
     quant = &ResolveQuant(catalog, *q);
   } else if (!bpw) {
@@ -92,10 +89,10 @@ int RunEstimate(Context& ctx) {
   in.quant = quant;
   in.bpw = bpw.value_or(0);
   in.runtime = runtime;
-  in.context = ctx.args.GetInt("context", 1, 10'000'000).value_or(0);
-  in.prompt_tokens = ctx.args.GetInt("prompt", 1, 10'000'000).value_or(0);
-  in.gen_tokens = ctx.args.GetInt("gen", 1, 10'000'000).value_or(0);
-  in.batch = ctx.args.GetInt("batch", 1, 4096).value_or(1);
+  in.context = ctx.args.GetInt("context", 1, 10'000'000, "tokens").value_or(0);
+  in.prompt_tokens = ctx.args.GetInt("prompt", 1, 10'000'000, "tokens").value_or(0);
+  in.gen_tokens = ctx.args.GetInt("gen", 1, 10'000'000, "tokens").value_or(0);
+  in.batch = ctx.args.GetInt("batch", 1, 4096, "sequences").value_or(1);
   if (std::optional<std::string> kv = ctx.args.Get("kv-cache")) {
     if (!ParseKvCacheType(*kv, &in.kv_cache)) {
       throw UsageError(absl::StrCat("unknown --kv-cache `", *kv, "`"), "use f16, q8_0 or q4_0");

@@ -19,7 +19,7 @@ int RunRecommend(Context& ctx) {
   RecommendQuery q;
   q.workloads = ResolveWorkloadFlag(ctx, env, "chat", true);
   q.mode = &ResolveModeFlag(ctx, env);
-  q.top_k = ctx.args.GetInt("top", 1, 1000).value_or(5);
+  q.top_k = ctx.args.GetInt("top", 1, 1000, "picks").value_or(5);
   if (std::optional<std::string> g = ctx.args.Get("min-grade")) {
     if (g->size() != 1 || std::string("ABCDEF").find((*g)[0]) == std::string::npos) {
       throw UsageError(absl::StrCat("--min-grade must be a letter A-F, not `", *g, "`"));

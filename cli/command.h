@@ -29,6 +29,8 @@ struct Context {
   // The loaded snapshot to answer from, when the caller has one (a server, an MCP session);
   // null: commands load what they need from `data` and the local rules, once per process.
   std::shared_ptr<const Engine> engine;
+  // The size limit on every file read from disk (--max-file-mb; base/read_file.h).
+  int64_t max_file_bytes = kDefaultMaxFileBytes;
   OutputFormat format = OutputFormat::kTable;
   bool color = false;  // stdout is a TTY and NO_COLOR is unset
   bool tty = false;    // stderr is a TTY (progress display allowed)
@@ -45,7 +47,7 @@ struct Command {
 // All commands, in help order.
 const std::vector<Command>& Commands();
 
-// Flags every command accepts: --json, --format, --data, --help.
+// Flags every command accepts: --json, --format, --data, --max-file-mb, --help.
 const std::vector<FlagSpec>& CommonFlags();
 
 struct RunOptions {
@@ -58,8 +60,8 @@ struct RunOptions {
 };
 
 // Runs fitrank with `argv` (argv[0] is the program name), writing to `out`/`err`.
-// Returns the exit code (0, 1 or 2). Never throws. Thread-safe: concurrent calls share only
-// the immutable snapshots (`options.engine`, or the ones loaded and cached per data source).
+// Returns the exit code: 0, 1 or 2, whatever the input. Never throws. Thread-safe: concurrent
+// calls share only the immutable snapshots (`options.engine`, or the ones loaded and cached per data source).
 int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
            const RunOptions& options);
 int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,

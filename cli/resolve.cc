@@ -4,6 +4,7 @@
 #include <memory>
 #include <mutex>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
 
@@ -71,6 +72,19 @@ const T& Resolve(const Lookup<T>& r, absl::string_view query, absl::string_view 
 
 }  // namespace
 
+void CheckName(absl::string_view name, absl::string_view kind) {
+  if (absl::StripAsciiWhitespace(name).empty()) {
+    throw UsageError(absl::StrCat("the ", kind, " name is empty"),
+                     absl::StrCat("give a ", kind, " name, e.g. `",
+                                  kind == "GPU" ? "RTX 4090" : "llama 3.1 8b", "`"));
+  }
+  if (name.size() > kMaxNameLength) {
+    throw UsageError(absl::StrCat("the ", kind, " name `", Clip(name, 40), "` is ", name.size(),
+                                  " bytes long; names are at most ", kMaxNameLength),
+                     "give a shorter name; catalog names are a few words");
+  }
+}
+
 const Catalog& LoadCatalog(Context& ctx) {
   if (ctx.engine != nullptr) return ctx.engine->catalog();
   std::lock_guard<std::mutex> lock(CacheMutex());
@@ -100,24 +114,29 @@ const Catalog& LoadCatalog(Context& ctx) {
 }
 
 const Gpu& ResolveGpu(const Catalog& catalog, absl::string_view name) {
+  CheckName(name, "GPU");
   return Resolve(catalog.FindGpu(name), name, "GPU", "GPUs", "fitrank catalog gpus");
 }
 
 const Model& ResolveModel(const Catalog& catalog, absl::string_view name) {
+  CheckName(name, "model");
   return Resolve(catalog.FindModel(name), name, "model", "models", "fitrank catalog models");
 }
 
 const DiffusionModel& ResolveDiffusion(const Catalog& catalog, absl::string_view name) {
+  CheckName(name, "diffusion model");
   return Resolve(catalog.FindDiffusion(name), name, "diffusion model", "diffusion models",
                  "fitrank catalog diffusion");
 }
 
 const Quant& ResolveQuant(const Catalog& catalog, absl::string_view name) {
+  CheckName(name, "quantization");
   return Resolve(catalog.FindQuant(name), name, "quantization", "quantizations",
                  "fitrank catalog quants");
 }
 
 const Runtime& ResolveRuntime(const Catalog& catalog, absl::string_view name) {
+  CheckName(name, "runtime");
   return Resolve(catalog.FindRuntime(name), name, "runtime", "runtimes",
                  "fitrank catalog runtimes");
 }

@@ -1,9 +1,11 @@
 #include <cstdlib>
 #include <exception>
+#include <new>
 
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
 #include "cli/command.h"
+#include "cli/input_file.h"
 #include "cli/version.h"
 
 namespace fitrank::cli {
@@ -13,6 +15,7 @@ const std::vector<FlagSpec>& CommonFlags() {
       {"json", "", "print stable JSON instead of a table"},
       {"format", "FMT", "table | json | csv | markdown | jsonl (where rows make sense)"},
       {"data", "DIR", "data tree overriding the embedded one (also $FITRANK_DATA)"},
+      MaxFileFlag(),
       {"help", "", "show this command's usage"},
   };
   return kFlags;
@@ -77,7 +80,7 @@ int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     if (c.name == argv[1]) cmd = &c;
   }
   if (cmd == nullptr) {
-    err << "fitrank: error: unknown command `" << argv[1] << "`\n";
+    err << "fitrank: error: unknown command `" << EscapeControl(Clip(argv[1])) << "`\n";
     std::string hint = DidYouMean(ClosestMatches(argv[1], names));
     err << "  hint: " << (hint.empty() ? "run `fitrank help` for the list of commands" : hint)
         << "\n";
@@ -95,6 +98,7 @@ int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream
       return 0;
     }
     ctx.format = ParseFormat(ctx.args);
+    ctx.max_file_bytes = MaxFileBytes(ctx.args);
     if (options.engine != nullptr) {
       for (const char* fixed : {"data", "rules"}) {
         if (ctx.args.Has(fixed)) {
@@ -105,7 +109,13 @@ int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream
       ctx.engine = options.engine;
       ctx.data = options.engine->sources().data;
     } else {
-      ctx.data = DefaultSource(ctx.args.GetOr("data", ""));
+      absl::StatusOr<std::string> data_dir = DataDir(ctx.args.GetOr("data", ""));
+      if (!data_dir.ok()) {
+        throw UsageError(std::string(data_dir.status().message()),
+                         "give a directory laid out like the shipped tree (catalog/, rules/, "
+                         "profiles/, engine/), or none for the embedded data");
+      }
+      ctx.data = DefaultSource(*data_dir, ctx.max_file_bytes);
     }
     ctx.color = options.out_is_tty && std::getenv("NO_COLOR") == nullptr;
     ctx.tty = options.err_is_tty;
@@ -113,13 +123,25 @@ int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream
   } catch (const ExitNow& e) {
     return e.code();
   } catch (const UsageError& e) {
-    err << "fitrank " << cmd->name << ": error: " << e.what() << "\n";
-    if (!e.hint().empty()) err << "  hint: " << e.hint() << "\n";
+    err << "fitrank " << cmd->name << ": error: " << EscapeControl(e.what()) << "\n";
+    if (!e.hint().empty()) err << "  hint: " << EscapeControl(e.hint()) << "\n";
+    return 2;
+  } catch (const std::bad_alloc&) {
+    err << "fitrank " << cmd->name << ": error: out of memory\n"
+        << "  hint: the input is too large for this machine; see SECURITY.md for the limits\n";
     return 2;
   } catch (const std::exception& e) {
-    // Internal invariant broken: say so plainly, never a stack trace.
-    err << "fitrank " << cmd->name << ": internal error: " << e.what() << "\n";
-    return 3;
+    // A safety net, not the way errors are reported: readers catch their libraries'
+    // exceptions and say where the input is wrong. Whatever escapes is still the input's
+    // doing as far as the user can tell: exit 2, never a stack trace or another code.
+    err << "fitrank " << cmd->name << ": error: " << EscapeControl(e.what()) << "\n"
+        << "  hint: this input hit an unexpected path in fitrank; please report it with the "
+           "command line (SECURITY.md)\n";
+    return 2;
+  } catch (...) {
+    err << "fitrank " << cmd->name << ": error: unexpected failure\n"
+        << "  hint: please report it with the command line (SECURITY.md)\n";
+    return 2;
   }
 }
 

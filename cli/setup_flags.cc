@@ -36,7 +36,7 @@ ParsedSetup ParseSetupFlags(Context& ctx, const Catalog& catalog, const Estimato
     }
     if (!merged) devices.push_back({&g, 1});
   }
-  if (std::optional<int> n = ctx.args.GetInt("gpus", 1, kMaxDevices)) {
+  if (std::optional<int> n = ctx.args.GetInt("gpus", 1, kMaxDevices, "GPUs")) {
     if (devices.size() != 1 || devices[0].count != 1) {
       throw UsageError("--gpus needs exactly one --gpu",
                        "for a mixed rig repeat --gpu once per card instead");
@@ -45,7 +45,7 @@ ParsedSetup ParseSetupFlags(Context& ctx, const Catalog& catalog, const Estimato
   }
   SetupOptions options;
   options.interconnects = &catalog.interconnects();
-  if (std::optional<double> ram = ctx.args.GetDouble("ram", 1, 65536)) options.host_ram_gb = *ram;
+  if (std::optional<double> ram = ctx.args.GetDouble("ram", 1, 65536, "GB")) options.host_ram_gb = *ram;
   if (std::optional<std::string> p = ctx.args.Get("parallel")) {
     if (*p == "layer") options.parallelism = Parallelism::kLayer;
     else if (*p == "tensor") options.parallelism = Parallelism::kTensor;

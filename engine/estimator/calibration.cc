@@ -12,10 +12,14 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "base/numbers.h"
 #include "base/text.h"
 
 namespace fitrank {
 namespace {
+
+// The largest batch a row may give: the estimator's range (`estimate --batch`).
+constexpr int kMaxBatch = 4096;
 
 const char* const kColumns[] = {"gpu",           "gpu_count",  "model",          "params_b",
                                 "active_params_b", "quant",    "runtime",        "batch",
@@ -211,7 +215,7 @@ bool ParseMeasurements(absl::string_view content, absl::string_view file,
         return;
       }
       double d = 0;
-      if (!absl::SimpleAtod(v, &d) || !std::isfinite(d) || d < 0) {
+      if (ParseDecimal(v, &d) != NumberParse::kOk || d < 0) {
         diags->Error("bad-number", where(name), absl::StrCat("`", name, "` is not a non-negative number: `", v, "`"));
         ok = false;
         return;
@@ -242,12 +246,18 @@ bool ParseMeasurements(absl::string_view content, absl::string_view file,
       diags->Error("bad-number", where("gpu_count"), "`gpu_count` must be a whole number from 1 to 64");
       ok = false;
     }
+    if (ok && (batch > kMaxBatch || batch != std::floor(batch))) {
+      diags->Error("bad-number", where("batch"),
+                   absl::StrCat("`batch` must be a whole number from 1 to ", kMaxBatch));
+      ok = false;
+    }
+    if (!ok) continue;
     r.gpu_count = static_cast<int>(gc);
     r.batch = std::max(1, static_cast<int>(batch));
     r.prompt_tokens = static_cast<int>(std::min(prompt, 1e7));
     r.gen_tokens = static_cast<int>(std::min(gen, 1e7));
     r.prefill_from_ttft = absl::StrContains(r.source, "prefill=prompt/TTFT");
-    if (ok) rows->push_back(std::move(r));
+    rows->push_back(std::move(r));
   }
   return diags->error_count() == before;
 }

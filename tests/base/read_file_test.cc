@@ -116,6 +116,29 @@ TEST(DiskSource, AppliesItsSizeLimit) {
   EXPECT_TRUE(absl::IsNotFound(source.Stat("rules/none.yaml")));
 }
 
+// A memory source that counts whole-file reads; Stat answers without one.
+class CountingSource : public MemorySource {
+ public:
+  using MemorySource::MemorySource;
+  absl::StatusOr<std::string> Read(absl::string_view path) const override {
+    ++reads;
+    return MemorySource::Read(path);
+  }
+  absl::Status Stat(absl::string_view path) const override { return MemorySource::Read(path).status(); }
+  mutable int reads = 0;
+};
+
+TEST(OverlaySource, ReadsAnOverridingFileOnce) {
+  // A loader asks for the display name, the embedded bytes and the content: one read.
+  auto top = std::make_shared<CountingSource>();
+  top->Set("catalog/gpus.yaml", "gpus: []\n");
+  OverlaySource overlay(top, std::make_shared<EmbeddedSource>());
+  EXPECT_EQ(overlay.DisplayName("catalog/gpus.yaml"), "catalog/gpus.yaml");
+  EXPECT_FALSE(overlay.Embedded("catalog/gpus.yaml").has_value());
+  EXPECT_TRUE(overlay.Read("catalog/gpus.yaml").ok());
+  EXPECT_EQ(top->reads, 1);
+}
+
 TEST(DataDir, ChecksTheDirectoryAndNamesTheFlag) {
   EXPECT_EQ(*DataDir(""), "");  // (FITRANK_DATA is unset in tests)
   const std::string dir = TempDir("data_dir");

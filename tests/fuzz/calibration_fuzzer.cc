@@ -9,7 +9,7 @@
 #include <memory>
 
 #include "base/file_source.h"
-#include "engine/calibration.h"
+#include "engine/estimator/calibration.h"
 
 namespace {
 

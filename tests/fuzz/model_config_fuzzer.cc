@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <cstdlib>
 
-#include "engine/hf_config.h"
+#include "catalog/hf_config.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   absl::StatusOr<fitrank::Model> m = fitrank::ModelFromHfConfig(

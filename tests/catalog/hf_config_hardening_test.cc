@@ -2,7 +2,7 @@
 // out-of-range shapes are errors that name the file, the line and column, and the field.
 #include <string>
 
-#include "engine/hf_config.h"
+#include "catalog/hf_config.h"
 #include "gtest/gtest.h"
 
 namespace fitrank {

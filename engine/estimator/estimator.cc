@@ -344,6 +344,9 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
     if (in.gen_tokens <= 0) t->Default(absl::StrCat("generated: ", c.gen, " tokens (default)"));
     if (in.runtime == nullptr) t->Default("runtime: llama.cpp-like (none given)");
     if (in.backend == Backend::kAuto) t->Default(absl::StrCat("backend: ", BackendName(c.backend), " (the runtime's default on ", g0.name, ")"));
+    t->Note(absl::StrFormat("units: GB = 1e9 bytes throughout; memory sold as GB is GiB, so %s's "
+                            "%.0f GB hold %.0f x 2^30 bytes = %.2f GB",
+                            g0.name, g0.memory_gb, g0.memory_gb, CapacityGb(g0)));
     if (s->host_defaulted) {
       t->Default(absl::StrFormat("host: %s, %.0f GB RAM at %.0f GB/s", s->host_profile,
                                  s->host_ram_gb, s->host_bandwidth_gbps));

@@ -115,6 +115,9 @@ enum class K : uint16_t {
   kTensorParallelDefault,     // 1: multi-GPU defaults to tensor parallel
   kServingMaxSequences,       // concurrent sequences the runtime schedules at most
   kKvCacheQuant,              // 1: the runtime can keep the KV cache at q8_0 when f16 is too big
+  kQueuesLoad,                // 1: offered sequences beyond the KV budget wait in a queue
+  kFlashAttention,            // 1: the runtime uses flash attention by default
+  kScorePasses,               // without flash attention: passes over the f32 score matrix
   // diffusion
   kDiffusionEfficiency,       // share of the FP16 peak a denoiser step reaches
   kDiffusionStepOverheadMs,

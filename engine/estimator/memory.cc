@@ -117,11 +117,13 @@ double UsableGb(const Ctx& ctx, const Gpu& gpu, bool first) {
 }
 
 double DeviceOverheadGb(const Ctx& ctx, const Gpu& gpu, int context, bool holds_output) {
-  const double ub = std::max(1.0, ctx.C(K::kUbatchTokens));
+  const double ub = std::max(1.0, ctx.ubatch);
   const double act = ctx.C(K::kActivationBytesPerHidden);
   double buffer = ub * ctx.m.hidden * act;  // activations of one micro-batch
   if (holds_output) buffer += ub * double(ctx.m.vocab) * 4;  // f32 logits of one micro-batch
   buffer += ub * double(std::max(context, 0)) * 2;  // f16 attention mask, ubatch x context
+  // Without flash attention one layer's f32 scores, ubatch x context x heads, are materialised.
+  if (!ctx.flash_attn) buffer += ub * double(std::max(context, 0)) * ctx.m.heads * 4;
   return ctx.C(K::kRuntimeContextGb, gpu) + buffer / 1e9;
 }
 

@@ -111,7 +111,7 @@ void ComputePrefill(Ctx* ctx, Estimate* e) {
   const ModelShape& m = ctx->m;
   const Model& md = *ctx->model;
   const double prompt = std::max(ctx->prompt, 1);
-  const double ub = std::min(prompt, std::max(1.0, ctx->C(K::kUbatchTokens)));
+  const double ub = std::min(prompt, std::max(1.0, ctx->ubatch));
   // Attention FLOPs per prompt token: 4 x q_dim x attended, attended = prompt/2 (causal).
   const double q_dim = double(m.heads) * m.head_dim;
   const double half = prompt / 2;
@@ -147,6 +147,22 @@ void ComputePrefill(Ctx* ctx, Estimate* e) {
       }
     }
     token_ms += (s.device_count - 1) * ctx->C(K::kLayerSplitBoundaryUs) / 1e3 / ub;
+  }
+  // Without flash attention the f32 scores of every full-attention layer go through memory:
+  // heads x attended x 4 B per prompt token per layer, several passes (tensor parallel: heads
+  // split N ways).
+  if (!ctx->flash_attn) {
+    const Gpu& g0 = *s.devices[0].gpu;
+    const double score_bytes = double(m.heads) * attended * 4 * ctx->C(K::kScorePasses) /
+                               (tensor ? s.device_count : 1);
+    const double score_ms =
+        SafeDiv(score_bytes, g0.bandwidth_gbps * 1e9 * ctx->C(K::kDecodeBwEfficiency, g0)) * 1e3;
+    token_ms += score_ms;
+    if (ctx->t != nullptr) {
+      ctx->t->Formula("attention scores (flash attention off)",
+                      "heads x attended tokens x 4 B x passes / (bw x eff), per prompt token",
+                      absl::StrFormat("%.1f MB per token: %.4f ms", score_bytes / 1e6, score_ms));
+    }
   }
   const double prefill_ms = token_ms * prompt;
   const double start_ms = ctx->C(K::kPrefillStartMs);

@@ -92,12 +92,8 @@ int RunEstimate(Context& ctx) {
   in.context = ctx.args.GetInt("context", 1, 10'000'000, "tokens").value_or(0);
   in.prompt_tokens = ctx.args.GetInt("prompt", 1, 10'000'000, "tokens").value_or(0);
   in.gen_tokens = ctx.args.GetInt("gen", 1, 10'000'000, "tokens").value_or(0);
-  in.batch = ctx.args.GetInt("batch", 1, 4096, "sequences").value_or(1);
-  if (std::optional<std::string> kv = ctx.args.Get("kv-cache")) {
-    if (!ParseKvCacheType(*kv, &in.kv_cache)) {
-      throw UsageError(absl::StrCat("unknown --kv-cache `", *kv, "`"), "use f16, q8_0 or q4_0");
-    }
-  }
+  in.batch = ctx.args.GetInt("batch", 1, 1'000'000, "sequences").value_or(1);
+  ParseEstimateFlags(ctx, est, runtime, &in);
   Estimate e;
   Basis basis;
   est.Explain(in, &e, &basis);
@@ -145,7 +141,8 @@ int RunEstimate(Context& ctx) {
     j["serving"] = {{"max_concurrency", e.serving.max_concurrency},
                     {"concurrency", e.serving.concurrency},
                     {"aggregate_tok_s", J(e.serving.aggregate_tok_s, 1)},
-                    {"per_user_tok_s", J(e.serving.per_user_tok_s, 1)}};
+                    {"per_user_tok_s", J(e.serving.per_user_tok_s, 1)},
+                    {"queued", e.serving.queued}};
     j["problems"] = basis.problems;
     nlohmann::json b;
     BasisToJson(basis, &b);
@@ -176,9 +173,12 @@ int RunEstimate(Context& ctx) {
   row("safe context", absl::StrFormat("%d tokens", e.safe_context));
   row("workload", absl::StrFormat("context %d, prompt %d, generate %d, batch %d, KV %s", e.context,
                                   e.prompt_tokens, e.gen_tokens, e.batch, KvCacheTypeName(in.kv_cache)));
-  row("serving", absl::StrFormat("up to %d sequences; at %d: %.1f tok/s total, %.1f per user",
+  row("serving", absl::StrFormat("up to %d sequences; at %d: %.1f tok/s total, %.1f per user%s",
                                  e.serving.max_concurrency, e.serving.concurrency,
-                                 e.serving.aggregate_tok_s, e.serving.per_user_tok_s));
+                                 e.serving.aggregate_tok_s, e.serving.per_user_tok_s,
+                                 e.serving.queued > 0
+                                     ? absl::StrFormat(" (%d more queued)", e.serving.queued)
+                                     : ""));
   o << "\nBasis:\n";
   for (const std::string& l : basis.Lines()) o << "  " << l << "\n";
   return 0;
@@ -196,15 +196,18 @@ Command EstimateCommand() {
       {"context", "N", "context tokens allocated per sequence"},
       {"prompt", "N", "prompt tokens"},
       {"gen", "N", "generated tokens"},
-      {"batch", "N", "concurrent sequences"},
-      {"kv-cache", "T", "KV cache type: f16 | q8_0 | q4_0"},
+      {"batch", "N", "concurrent sequences offered (serving engines queue what does not fit)"},
   };
   flags.insert(flags.end(), more.begin(), more.end());
+  std::vector<FlagSpec> engine = EstimateFlagSpecs();
+  flags.insert(flags.end(), engine.begin(), engine.end());
   return {"estimate",
           "raw estimator numbers (memory, fit, decode, prefill, TTFT) with their basis",
           "fitrank estimate --gpu NAME [--gpu NAME ...] [--gpus N] (--model NAME | --model-config "
           "PATH) [--quant Q | --bpw X] [--runtime R] [--parallel layer|tensor] [--context N] "
-          "[--prompt N] [--gen N] [--batch N] [--kv-cache f16|q8_0|q4_0] [--ram GB] [--json]",
+          "[--prompt N] [--gen N] [--batch N] [--kv-cache f16|q8_0|q4_0|fp8] [--max-num-seqs N] "
+          "[--backend cuda|rocm|vulkan|metal|sycl|cpu] [--flash-attn on|off] [--ubatch N] "
+          "[--ram GB] [--json]",
           flags, RunEstimate};
 }
 

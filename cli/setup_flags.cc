@@ -3,6 +3,7 @@
 #include <map>
 #include <mutex>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "cli/resolve.h"
 
@@ -17,6 +18,62 @@ std::vector<FlagSpec> SetupFlagSpecs(bool runtime) {
   };
   if (runtime) f.push_back({"runtime", "R", "llama.cpp, ollama, vllm, exllamav2, mlx, ... (default: best for the quant)"});
   return f;
+}
+
+std::vector<FlagSpec> EstimateFlagSpecs() {
+  return {
+      {"kv-cache", "T", "KV cache type: f16 | q8_0 | q4_0 (llama.cpp family) | fp8 (vLLM, SGLang, TensorRT-LLM)"},
+      {"max-num-seqs", "N", "sequences a serving engine runs at once (vLLM --max-num-seqs; default: the runtime's)"},
+      {"backend", "B", "cuda | rocm | vulkan | metal | sycl | cpu (default: the runtime's on this GPU)"},
+      {"flash-attn", "on|off", "flash attention (default: the runtime's, on in current builds)"},
+      {"ubatch", "N", "micro-batch tokens for prompt processing (llama.cpp -ub; default: the runtime's)"},
+  };
+}
+
+void ParseEstimateFlags(Context& ctx, const Estimator& estimator, const Runtime* runtime,
+                        EstimateInput* in) {
+  const int family = runtime != nullptr ? estimator.constants().RuntimeFamilyOf(runtime->id) : -1;
+  const std::string family_name =
+      family >= 0 ? estimator.constants().runtime_families()[family].family : std::string();
+  const std::string runtime_name = runtime != nullptr ? runtime->id : std::string("this runtime");
+  if (std::optional<std::string> kv = ctx.args.Get("kv-cache")) {
+    if (!ParseKvCacheType(*kv, &in->kv_cache)) {
+      throw UsageError(absl::StrCat("unknown --kv-cache `", *kv, "`"), "use f16, q8_0, q4_0 or fp8");
+    }
+    const bool serving = family_name == "vllm" || family_name == "sglang" || family_name == "tensorrt-llm";
+    if (in->kv_cache == KvCacheType::kFp8 && !serving) {
+      throw UsageError(absl::StrCat("--kv-cache fp8 is a serving-engine cache (vLLM, SGLang, "
+                                    "TensorRT-LLM); ", runtime_name, " does not have it"),
+                       estimator.FallbackKvCache(runtime) != KvCacheType::kF16
+                           ? "use --kv-cache q8_0, or --runtime vllm"
+                           : "use --runtime vllm, or --kv-cache f16");
+    }
+    if ((in->kv_cache == KvCacheType::kQ8_0 || in->kv_cache == KvCacheType::kQ4_0) && serving) {
+      throw UsageError(absl::StrCat("--kv-cache ", *kv, " is a llama.cpp cache type; ", runtime_name,
+                                    " quantizes its cache to fp8"),
+                       "use --kv-cache fp8");
+    }
+  }
+  in->max_num_seqs = ctx.args.GetInt("max-num-seqs", 1, 65536, "sequences").value_or(0);
+  in->ubatch = ctx.args.GetInt("ubatch", 1, 65536, "tokens").value_or(0);
+  if (std::optional<std::string> b = ctx.args.Get("backend")) {
+    Backend backend = Backend::kAuto;
+    if (!ParseBackend(*b, &backend) || backend == Backend::kAuto) {
+      throw UsageError(absl::StrCat("unknown --backend `", *b, "`"),
+                       "use cuda, rocm, vulkan, metal, sycl or cpu");
+    }
+    in->backend = backend;
+  }
+  if (std::optional<std::string> fa = ctx.args.Get("flash-attn")) {
+    const std::string v = absl::AsciiStrToLower(*fa);
+    if (v == "on" || v == "1" || v == "true") {
+      in->flash_attn = FlashAttention::kOn;
+    } else if (v == "off" || v == "0" || v == "false") {
+      in->flash_attn = FlashAttention::kOff;
+    } else {
+      throw UsageError(absl::StrCat("unknown --flash-attn `", *fa, "`"), "use on or off");
+    }
+  }
 }
 
 ParsedSetup ParseSetupFlags(Context& ctx, const Catalog& catalog, const Estimator& estimator,

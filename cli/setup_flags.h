@@ -30,6 +30,17 @@ struct ParsedSetup {
 ParsedSetup ParseSetupFlags(Context& ctx, const Catalog& catalog, const Estimator& estimator,
                             std::vector<std::string> extra_gpus = {});
 
+// The runtime flags of an estimate, as a user of that runtime would set them:
+//   --kv-cache f16|q8_0|q4_0|fp8   (fp8: vLLM, SGLang, TensorRT-LLM; q8_0/q4_0: llama.cpp family)
+//   --max-num-seqs N               (running-sequence limit of a serving engine, 1..65536)
+//   --backend cuda|rocm|vulkan|metal|sycl|cpu
+//   --flash-attn on|off            --ubatch N (micro-batch tokens, 1..65536)
+std::vector<FlagSpec> EstimateFlagSpecs();
+// Parses them into `in` (left at the defaults when absent). Throws UsageError (exit 2) for an
+// unknown value (with the accepted ones) or a KV cache type `runtime` does not offer.
+void ParseEstimateFlags(Context& ctx, const Estimator& estimator, const Runtime* runtime,
+                        EstimateInput* in);
+
 // The estimator constants (engine/estimator/estimator.yaml from ctx.data), loaded once per data source.
 // Diagnostics are printed to ctx.err and the command ends with exit 2 (ExitNow).
 const Estimator& LoadEstimator(Context& ctx);

@@ -320,6 +320,26 @@ CalibrationReport RunCalibration(const Catalog& catalog, const Estimator& estima
       std::string first(rt_inner.substr(0, rt_inner.find_first_of(" ,")));
       if (!ParseBackend(first, &backend)) backend = Backend::kAuto;
     }
+    // The run's options in the brackets: fa=1 / fa=0 (flash attention), b=N (llama-bench batch:
+    // micro-batches of at most N tokens). llama.cpp rows that do not say fa=1 ran without it
+    // (llama-bench's default until 2025).
+    FlashAttention flash = FlashAttention::kDefault;
+    int ubatch = 0;
+    for (absl::string_view w : absl::StrSplit(rt_inner, absl::ByAnyChar(" ,"), absl::SkipEmpty())) {
+      int n = 0;
+      if (w == "fa=1") {
+        flash = FlashAttention::kOn;
+      } else if (w == "fa=0") {
+        flash = FlashAttention::kOff;
+      } else if (absl::StartsWith(w, "b=") && absl::SimpleAtoi(w.substr(2), &n) && n > 0) {
+        ubatch = n;
+      }
+    }
+    if (flash == FlashAttention::kDefault && rt.found != nullptr &&
+        estimator.constants().RuntimeFamilyOf(rt.found->id) ==
+            estimator.constants().FamilyIndex("llama.cpp")) {
+      flash = FlashAttention::kOff;
+    }
     Model synth;
     const Model* model = MapModel(catalog, row, &cr.notes);
     if (model == nullptr) {
@@ -348,6 +368,8 @@ CalibrationReport RunCalibration(const Catalog& catalog, const Estimator& estima
     in.bpw = qm.bpw;
     in.runtime = rt.found;
     in.backend = backend;
+    in.flash_attn = flash;
+    if (ubatch > 0) in.ubatch = std::min(ubatch, 512);
     in.prompt_tokens = row.prompt_tokens;
     in.gen_tokens = row.gen_tokens;
     in.batch = row.batch;

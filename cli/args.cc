@@ -38,8 +38,9 @@ Args Args::Parse(const std::vector<std::string>& argv, const std::vector<FlagSpe
     }
     const FlagSpec* spec = find(body);
     if (spec == nullptr) {
-      throw UsageError(absl::StrCat("unknown flag `", a, "`"),
-                       DidYouMean(ClosestMatches("--" + body, names, 2)));
+      std::vector<std::string> close = ClosestMatches("--" + body, names, 2);
+      throw UsageError(absl::StrCat("unknown flag `", a, "`"), DidYouMean(close), "unknown_flag",
+                       close);
     }
     std::string value;
     if (spec->value_name.empty()) {
@@ -90,11 +91,12 @@ std::optional<double> Args::GetDouble(absl::string_view flag, double min, double
   if (!v) return std::nullopt;
   double d = 0;
   if (!absl::SimpleAtod(*v, &d) || !std::isfinite(d)) {
-    throw UsageError(absl::StrCat("`--", flag, "` must be a number, got `", *v, "`"));
+    throw UsageError(absl::StrCat("`--", flag, "` must be a number, got `", *v, "`"), "",
+                     "bad_number");
   }
   if (d < min || d > max) {
     throw UsageError(absl::StrCat("`--", flag, " ", *v, "` is out of range"),
-                     absl::StrCat("use a value from ", min, " to ", max));
+                     absl::StrCat("use a value from ", min, " to ", max), "out_of_range");
   }
   return d;
 }
@@ -106,11 +108,12 @@ std::optional<int> Args::GetInt(absl::string_view flag, int min, int max) const 
   // "not a whole number".
   int64_t n = 0;
   if (!absl::SimpleAtoi(*v, &n)) {
-    throw UsageError(absl::StrCat("`--", flag, "` must be a whole number, got `", *v, "`"));
+    throw UsageError(absl::StrCat("`--", flag, "` must be a whole number, got `", *v, "`"), "",
+                     "bad_number");
   }
   if (n < min || n > max) {
     throw UsageError(absl::StrCat("`--", flag, " ", *v, "` is out of range"),
-                     absl::StrCat("use a value from ", min, " to ", max));
+                     absl::StrCat("use a value from ", min, " to ", max), "out_of_range");
   }
   return static_cast<int>(n);
 }

@@ -1,0 +1,42 @@
+// What the server's requests run on: one loaded engine and the few lists the pages need that
+// no command prints (the operating modes and workloads with their names). Immutable once
+// made; shared by every request that started on it (std::shared_ptr<const Snapshot>).
+#ifndef FITRANK_CLI_SERVE_SNAPSHOT_H_
+#define FITRANK_CLI_SERVE_SNAPSHOT_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/serve/api.h"
+
+namespace fitrank::cli::serve {
+
+struct NamedId {
+  std::string id;    // "interactive"
+  std::string name;  // "Interactive"
+  std::string description;
+};
+
+struct Snapshot {
+  CliRunner run;
+  std::vector<NamedId> modes;      // profile order; the first is not necessarily the default
+  std::string default_mode;
+  std::vector<NamedId> workloads;  // profile order
+  std::string loaded_at;           // UTC, "2026-11-24T18:40:00Z"
+  // The server's address as others reach it, for the embed snippets ("http://127.0.0.1:8080",
+  // or --public-url behind a proxy).
+  std::string public_url;
+};
+
+// Loads a snapshot from the data tree (`data_dir`, "" = embedded) and local rules
+// (`rules_dir`, "" = none): the engine is loaded once, here, so that loading problems are
+// reported (file:line:col) before the snapshot is used. Null and *diagnostics filled on
+// failure.
+std::shared_ptr<const Snapshot> LoadSnapshot(const std::string& data_dir,
+                                             const std::string& rules_dir,
+                                             std::string* diagnostics);
+
+}  // namespace fitrank::cli::serve
+
+#endif  // FITRANK_CLI_SERVE_SNAPSHOT_H_

@@ -24,11 +24,9 @@ int RunServe(Context& ctx) {
   }
   const std::string data_dir = ctx.args.GetOr("data", "");
   const std::string rules_dir = LocalRulesDir(ctx);
-  std::string public_url = ctx.args.GetOr(
-      "public-url", absl::StrCat("http://", opt.host.find(':') != std::string::npos
-                                                ? absl::StrCat("[", opt.host, "]")
-                                                : opt.host,
-                                 ":", opt.port));
+  const std::string host_in_url =
+      opt.host.find(':') != std::string::npos ? absl::StrCat("[", opt.host, "]") : opt.host;
+  std::string public_url = ctx.args.GetOr("public-url", "");
   serve::App app([&](std::string* diagnostics) -> std::shared_ptr<const serve::Snapshot> {
     std::shared_ptr<const serve::Snapshot> s = serve::LoadSnapshot(data_dir, rules_dir, diagnostics);
     if (s == nullptr) return nullptr;
@@ -43,11 +41,10 @@ int RunServe(Context& ctx) {
   }
   serve::Server server(&app, opt, ctx.err);
   if (!server.Bind()) return 2;
-  if (!opt.quiet) {
-    *ctx.err << "fitrank serve: listening on " << public_url << " (" << opt.threads
-             << " threads; SIGHUP or POST /api/v1/reload reloads the data)\n"
-             << std::flush;
-  }
+  // Always printed, --quiet or not: with --port 0 it is how a caller learns the port.
+  *ctx.err << "fitrank serve: listening on http://" << host_in_url << ":" << server.port()
+           << " (" << opt.threads << " threads; SIGHUP or POST /api/v1/reload reloads the data)\n"
+           << std::flush;
   server.Run();
   return 0;
 }

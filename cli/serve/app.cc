@@ -1,5 +1,6 @@
 #include "cli/serve/app.h"
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -73,6 +74,20 @@ bool Segments(absl::string_view raw_path, std::vector<std::string>* out, std::st
     out->push_back(*d);
   }
   return true;
+}
+
+// The server's URL as the client reached it: --public-url, else the Host header when it is a
+// plain host[:port], else a relative URL.
+std::string BaseUrl(const Snapshot& snap, const HttpRequest& req) {
+  if (!snap.public_url.empty()) return snap.public_url;
+  if (req.host.empty() || req.host.size() > 255) return "";
+  for (char c : req.host) {
+    if (!absl::ascii_isalnum(static_cast<unsigned char>(c)) && c != '.' && c != ':' && c != '-' &&
+        c != '[' && c != ']') {
+      return "";
+    }
+  }
+  return absl::StrCat("http://", req.host);
 }
 
 }  // namespace
@@ -224,7 +239,7 @@ HttpResponse App::Route(const HttpRequest& req, const Snapshot& snap) const {
     return redirect(FitPath(*m, *g));
   }
   if (seg.size() == 3 && seg[0] == "fit" && !seg[1].empty() && !seg[2].empty()) {
-    return FromPage(FitPage(snap, seg[1], seg[2], *q));
+    return FromPage(FitPage(snap, seg[1], seg[2], *q, BaseUrl(snap, req)));
   }
   if (seg.size() == 4 && seg[0] == "embed" && seg[1] == "fit" && !seg[2].empty() &&
       !seg[3].empty()) {

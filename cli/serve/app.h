@@ -34,6 +34,7 @@ struct HttpRequest {
   std::string method;  // "GET", "POST", ...
   std::string target;  // raw request target: "/gpu/RTX%204090?mode=interactive"
   bool from_loopback = true;
+  std::string host;  // the Host header ("127.0.0.1:8080"), for absolute URLs in embed snippets
 };
 
 struct HttpResponse {

@@ -24,6 +24,11 @@ std::string Text(const Json& v, int decimals) {
   return v.dump();
 }
 
+std::string Money(const Json& v) {
+  if (!v.is_number() || !(v.get<double>() > 0)) return "—";
+  return absl::StrCat("$", Text(v, 0));
+}
+
 std::string T(const Json& v, int decimals) { return Html(Text(v, decimals)); }
 
 std::string Tag(absl::string_view tag, absl::string_view text, absl::string_view cls) {

@@ -16,6 +16,8 @@ using Json = nlohmann::ordered_json;
 // A JSON value as display text: strings as they are, numbers with at most `decimals` digits
 // after the point (trailing zeros dropped), null or missing as "—". Not escaped.
 std::string Text(const Json& v, int decimals = 1);
+// "$1599" for a positive price; "—" for null, zero (unknown in the catalog) or negative.
+std::string Money(const Json& v);
 // The same, escaped for HTML.
 std::string T(const Json& v, int decimals = 1);
 

@@ -128,7 +128,10 @@ std::string Quants(const Json& j, const std::string& model, const std::string& g
   for (const Json& r : j["quants"]) {
     std::string id = Text(r["quant"]);
     bool hi = id == current;
-    speed.push_back({id, Num(r["decode_tok_s"]), absl::StrCat(Text(r["decode_tok_s"]), " tok/s"), hi});
+    bool runs = r.value("supported", true);
+    speed.push_back({id, runs ? Num(r["decode_tok_s"]) : NAN,
+                     runs ? absl::StrCat(Text(r["decode_tok_s"]), " tok/s") : "not supported here",
+                     hi});
     memory.push_back({id, Num(r["memory_gb"]), absl::StrCat(Text(r["memory_gb"]), " GB"), hi});
     std::vector<QueryParam> link = Without(q, {"quant"});
     link.push_back({"quant", id});
@@ -183,7 +186,7 @@ std::string EmbedSnippet(const std::string& model, const std::string& gpu,
 }  // namespace
 
 PageResult FitPage(const Snapshot& snap, const std::string& model, const std::string& gpu,
-                   const std::vector<QueryParam>& q) {
+                   const std::vector<QueryParam>& q, const std::string& base_url) {
   std::vector<QueryParam> api = {{"model", model}, {"gpu", gpu}};
   for (const QueryParam& p : q) api.push_back(p);
   ApiResult r = CallApi(snap.run, "fit", api);
@@ -209,7 +212,7 @@ PageResult FitPage(const Snapshot& snap, const std::string& model, const std::st
   main += Section("workloads", "Per workload", Workloads(j, model, gpu, q));
   main += Section("quants", "Quantization explorer", Quants(j, model, gpu, q));
   main += Section("run", "Run it", Commands(j));
-  main += Section("embed", "Embed this result", EmbedSnippet(model, gpu, q, snap.public_url));
+  main += Section("embed", "Embed this result", EmbedSnippet(model, gpu, q, base_url));
   PageResult p;
   p.body = Page(absl::StrCat(model_name, " on ", gpu_label), main);
   return p;

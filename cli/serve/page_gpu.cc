@@ -29,8 +29,8 @@ std::string Specs(const Json& s) {
       {"Interconnect", Text(s["interconnect"])},
       {"TDP", absl::StrCat(Text(s["tdp_w"], 0), " W")},
       {"Launch", Text(s["launch_year"])},
-      {"MSRP", s["msrp_usd"].is_null() ? "—" : absl::StrCat("$", Text(s["msrp_usd"], 0))},
-      {"Street price", s["street_usd"].is_null() ? "—" : absl::StrCat("$", Text(s["street_usd"], 0))},
+      {"MSRP", Money(s["msrp_usd"])},
+      {"Street price", Money(s["street_usd"])},
   };
   std::string out = "<dl class=\"specs\">";
   for (const auto& [k, v] : rows) absl::StrAppend(&out, "<dt>", Html(k), "</dt><dd>", Html(v), "</dd>");

@@ -38,7 +38,7 @@ std::string UpgradeTable(const Json& ups) {
   for (const Json& o : ups) {
     std::string label = Text(o["setup"]["label"]);
     rows.push_back({absl::StrCat(T(o["action"]), "<br><small>", Html(label), "</small>"),
-                    o["price_usd"].is_null() ? "—" : absl::StrCat("$", T(o["price_usd"], 0)),
+                    Html(Money(o["price_usd"])),
                     T(o["unlock_count"]),
                     o["usd_per_unlocked_model"].is_null()
                         ? "—"
@@ -69,7 +69,7 @@ PageResult ComparePage(const Snapshot& snap, const std::vector<QueryParam>& q) {
                          absl::StrCat(T(g["bandwidth_gbps"], 0), " GB/s"),
                          absl::StrCat(T(g["fp16_tflops"]), " TFLOPS"),
                          absl::StrCat(T(g["models_fit"]), " / ", T(g["models_total"])),
-                         g["price_usd"].is_null() ? "—" : absl::StrCat("$", T(g["price_usd"], 0)),
+                         Html(Money(g["price_usd"])),
                          absl::StrCat(T(g["best_model"]), " ", GradeBadge(g["best_grade"]))});
   }
   std::string main = absl::StrCat("<h1>", Html(absl::StrJoin(names, " vs ")), "</h1>");

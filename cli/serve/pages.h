@@ -27,8 +27,9 @@ PageResult SearchPage(const Snapshot& snap, const std::vector<QueryParam>& q);
 // `/gpu/{gpu}`: every block of `fitrank gpu`.
 PageResult GpuPage(const Snapshot& snap, const std::string& gpu, const std::vector<QueryParam>& q);
 // `/fit/{model}/{gpu}`: memory bar, fit, speeds, advice, workloads, quant explorer, commands.
+// `base_url` ("http://host:port") prefixes the embed snippet's URLs.
 PageResult FitPage(const Snapshot& snap, const std::string& model, const std::string& gpu,
-                   const std::vector<QueryParam>& q);
+                   const std::vector<QueryParam>& q, const std::string& base_url);
 // `/compare`, `/upgrade`, `/recommend`: the query string as the CLI flags.
 PageResult ComparePage(const Snapshot& snap, const std::vector<QueryParam>& q);
 PageResult UpgradePage(const Snapshot& snap, const std::vector<QueryParam>& q);

@@ -52,7 +52,8 @@ Server::Server(App* app, ServerOptions options, std::ostream* log)
     return httplib::Server::HandlerResponse::Unhandled;
   });
   auto handle = [this](const httplib::Request& req, httplib::Response& res) {
-    HttpRequest r{req.method, req.target, IsLoopback(req.remote_addr)};
+    HttpRequest r{req.method, req.target, IsLoopback(req.remote_addr),
+                  req.get_header_value("Host")};
     HttpResponse out = app_->Handle(r);
     res.status = out.status;
     for (auto& [k, v] : out.headers) res.set_header(k, v);

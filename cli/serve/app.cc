@@ -35,6 +35,7 @@ struct Asset {
 constexpr Asset kAssets[] = {
     {"style.css", "web/style.css", "text/css; charset=utf-8"},
     {"app.js", "web/app.js", "text/javascript; charset=utf-8"},
+    {"favicon.svg", "web/favicon.svg", "image/svg+xml"},
 };
 
 HttpResponse JsonResponse(int status, std::string body) {

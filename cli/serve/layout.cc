@@ -14,9 +14,11 @@ std::string Page(absl::string_view title, absl::string_view main_html, bool bare
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
       "<title>",
       Html(title),
-      " · fitrank</title><link rel=\"stylesheet\" href=\"/static/style.css\">"
-      "<script src=\"/static/app.js\" defer></script></head>",
-      bare ? "<body class=\"bare\">" : "<body>");
+      " · fitrank</title><link rel=\"icon\" href=\"/static/favicon.svg\" type=\"image/svg+xml\">"
+      "<link rel=\"stylesheet\" href=\"/static/style.css\">",
+      // The embed card runs no script (its CSP allows none).
+      bare ? "</head><body class=\"bare\">"
+           : "<script src=\"/static/app.js\" defer></script></head><body>");
   if (!bare) {
     out +=
         "<a class=\"skip\" href=\"#main\">Skip to content</a><header class=\"top\"><a "

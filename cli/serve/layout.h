@@ -12,7 +12,8 @@
 
 namespace fitrank::cli::serve {
 
-// `title` is text; `main_html` markup. `bare` drops header and footer (the embed card).
+// `title` is text; `main_html` markup. `bare` drops header, footer and script (the embed
+// card, whose CSP allows no script).
 std::string Page(absl::string_view title, absl::string_view main_html, bool bare = false);
 
 // An error page body: a heading, what went wrong, the hint, and links to the candidates

@@ -16,7 +16,7 @@ int RunServe(Context& ctx) {
   serve::ServerOptions opt;
   opt.host = ctx.args.GetOr("host", "127.0.0.1");
   opt.port = ctx.args.GetInt("port", 0, 65535).value_or(8080);
-  opt.threads = ctx.args.GetInt("threads", 1, 256).value_or(8);
+  opt.threads = ctx.args.GetInt("threads", 1, 256).value_or(32);
   opt.quiet = ctx.args.Has("quiet");
   if (!ctx.args.positional().empty()) {
     throw UsageError(absl::StrCat("unexpected argument `", ctx.args.positional()[0], "`"),
@@ -58,7 +58,7 @@ Command ServeCommand() {
           "[--threads N] [--quiet]",
           {{"host", "ADDR", "address to bind (default 127.0.0.1: this machine only)"},
            {"port", "N", "port (default 8080; 0 picks a free one)"},
-           {"threads", "N", "worker threads (default 8)"},
+           {"threads", "N", "worker threads, one per open connection (default 32)"},
            {"quiet", "", "no request log on stderr"},
            {"public-url", "URL", "the server's URL as others reach it, for embed snippets"},
            RulesFlag()},

@@ -191,15 +191,15 @@ PageResult GpuPage(const Snapshot& snap, const std::string& gpu, const std::vect
                                                      GpuPath(gpu)),
                                "<p class=\"current-mode\"><strong>", T(j["mode"]["name"]),
                                "</strong>: ", T(j["mode"]["description"]), "</p>"));
-  main += Section("specs", "Specifications", Specs(s));
+  main += Section("picks", "Recommendations by workload", Picks(j["recommendations"], name, snap));
+  main += Section("capability", "AI capability matrix", Capability(j["capability_matrix"]));
   std::string traits = "<div class=\"cols\"><div><h3>Strengths</h3>";
   traits += List(j["strengths"].get<std::vector<std::string>>(), "strengths");
   traits += "</div><div><h3>Considerations</h3>";
   traits += List(j["considerations"].get<std::vector<std::string>>(), "considerations");
   traits += "</div></div>";
   main += Section("traits", "For AI workloads", traits);
-  main += Section("capability", "AI capability matrix", Capability(j["capability_matrix"]));
-  main += Section("picks", "Recommendations by workload", Picks(j["recommendations"], name, snap));
+  main += Section("specs", "Specifications", Specs(s));
   main += Section("out-of-reach", "Just out of reach", OutOfReach(j["out_of_reach"], name));
   main += Section("diffusion", "Image and video generation", Diffusion(j["diffusion"]));
   main += Section("scaling", "Multi-GPU scaling", Scaling(j["multi_gpu"], Text(s["name"])));

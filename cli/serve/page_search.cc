@@ -10,14 +10,9 @@ namespace fitrank::cli::serve {
 
 namespace {
 
-std::string DataList(const Snapshot& snap, const std::string& id, const std::string& endpoint) {
-  ApiResult r = CallApi(snap.run, endpoint, {});
+std::string DataList(const std::string& id, const std::vector<std::string>& names) {
   std::string out = absl::StrCat("<datalist id=\"", Html(id), "\">");
-  if (r.status == 200 && r.json.is_array()) {
-    for (const Json& e : r.json) {
-      if (e.contains("name")) absl::StrAppend(&out, "<option value=\"", T(e["name"]), "\">");
-    }
-  }
+  for (const std::string& n : names) absl::StrAppend(&out, "<option value=\"", Html(n), "\">");
   return out + "</datalist>";
 }
 
@@ -44,8 +39,8 @@ PageResult SearchPage(const Snapshot& snap, const std::vector<QueryParam>& q) {
       "for a rig), your RAM, what you do and how you serve; fitrank ranks the models that fit, "
       "with speeds and the commands to run them. Every number is an estimate from the "
       "hardware and the model's real layout.</p>";
-  main += DataList(snap, "gpu-names", "catalog/gpus");
-  main += DataList(snap, "model-names", "catalog/models");
+  main += DataList("gpu-names", snap.gpu_names);
+  main += DataList("model-names", snap.model_names);
   main += "<form class=\"search\" method=\"get\" action=\"/recommend\"><fieldset><legend>Your "
           "setup</legend>";
   for (int i = 1; i <= 3; ++i) {

@@ -45,8 +45,10 @@ Server::Server(App* app, ServerOptions options, std::ostream* log)
   s.set_payload_max_length(kMaxBodyBytes);
   s.set_read_timeout(5, 0);
   s.set_write_timeout(5, 0);
-  s.set_keep_alive_max_count(100);
-  s.set_keep_alive_timeout(5);
+  // cpp-httplib holds a worker for each open connection: keep-alive connections are short so
+  // that more clients than workers still take turns.
+  s.set_keep_alive_max_count(20);
+  s.set_keep_alive_timeout(2);
   s.set_pre_routing_handler([](const httplib::Request&, httplib::Response&) {
     t_request_start = std::chrono::steady_clock::now();
     return httplib::Server::HandlerResponse::Unhandled;

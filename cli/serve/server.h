@@ -3,7 +3,7 @@
 // Binds `host` (loopback by default), answers with a pool of `threads` workers, logs one line
 // per request to `log` (method, path, status, ms) unless `quiet`. Limits: request line and
 // headers 8 KiB each (cpp-httplib's compile-time limits), bodies 64 KiB, 5 s to read a request
-// and to write a response, 100 requests per keep-alive connection.
+// and to write a response, 20 requests per keep-alive connection and 2 s idle.
 //
 // SIGHUP reloads the snapshot (as POST /api/v1/reload does); SIGINT and SIGTERM stop the
 // server after the requests in flight.
@@ -21,7 +21,7 @@ namespace fitrank::cli::serve {
 struct ServerOptions {
   std::string host = "127.0.0.1";
   int port = 8080;  // 0: any free port (the chosen one is reported to `on_listen`)
-  int threads = 8;
+  int threads = 32;  // workers; cpp-httplib gives each open connection one
   bool quiet = false;
   bool handle_signals = true;  // install SIGHUP/SIGINT/SIGTERM handlers (off in tests)
 };

@@ -50,6 +50,15 @@ std::shared_ptr<const Snapshot> LoadSnapshot(const std::string& data_dir,
     *diagnostics = err.str();
     return nullptr;
   }
+  for (auto [endpoint, names] : {std::pair{"catalog/gpus", &snap->gpu_names},
+                                 std::pair{"catalog/models", &snap->model_names}}) {
+    ApiResult r = CallApi(snap->run, endpoint, {});
+    if (r.status != 200 || !r.json.is_array()) {
+      *diagnostics = r.body;
+      return nullptr;
+    }
+    for (const auto& e : r.json) names->push_back(e.value("name", ""));
+  }
   snap->loaded_at = absl::FormatTime("%Y-%m-%dT%H:%M:%SZ", absl::Now(), absl::UTCTimeZone());
   return snap;
 }

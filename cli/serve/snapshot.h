@@ -23,6 +23,9 @@ struct Snapshot {
   std::vector<NamedId> modes;      // profile order; the first is not necessarily the default
   std::string default_mode;
   std::vector<NamedId> workloads;  // profile order
+  // Catalog names for the search form's autocomplete, in catalog order.
+  std::vector<std::string> gpu_names;
+  std::vector<std::string> model_names;
   std::string loaded_at;           // UTC, "2026-11-24T18:40:00Z"
   // The server's address as others reach it, for the embed snippets ("http://127.0.0.1:8080",
   // or --public-url behind a proxy).

@@ -23,7 +23,7 @@ TEST(Pages, GpuPageHasEveryBlock) {
 TEST(Pages, ModeChangesThePicks) {
   // The picks of the RTX 4090 differ between balanced and scale-out (scale-out sizes 2-8 GPUs).
   auto picks = [](const std::string& body) {
-    size_t a = body.find("<section id=\"picks\""), b = body.find("<section id=\"out-of-reach\"");
+    size_t a = body.find("<section id=\"picks\""), b = body.find("<section id=\"capability\"");
     return body.substr(a, b - a);
   };
   std::string balanced = picks(Get("/gpu/RTX%204090").body);

@@ -80,7 +80,7 @@ struct Options {
   std::string url;      // use this server
   int clients = 4;
   int requests = 400;
-  int threads = 8;
+  int threads = 32;
 };
 
 bool ParseArgs(int argc, char** argv, Options* o) {

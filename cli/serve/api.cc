@@ -61,14 +61,6 @@ bool MatchPath(const Endpoint& e, absl::string_view path, std::string* arg) {
 
 }  // namespace
 
-CliRunner DefaultRunner() {
-  return [](const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
-            UsageProblem* problem) { RunOptions o;
-    o.problem = problem;
-    return RunCli(argv, out, err, o);
-  };
-}
-
 const std::vector<Endpoint>& Endpoints() {
   static const auto* kEndpoints = new std::vector<Endpoint>{
       {"recommend", "Ranked model picks for a GPU setup, workload and mode", {"recommend"}, "", "",

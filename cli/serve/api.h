@@ -28,13 +28,10 @@
 namespace fitrank::cli::serve {
 
 // Runs one fitrank command line (argv[0] = "fitrank") and returns its exit code; a usage error
-// fills *problem. The server binds it to its current engine snapshot. Must be callable from
-// many threads at once.
+// fills *problem. The server binds it to an engine snapshot (snapshot.h). Must be callable
+// from many threads at once.
 using CliRunner = std::function<int(const std::vector<std::string>& argv, std::ostream& out,
                                     std::ostream& err, UsageProblem* problem)>;
-
-// RunCli on the process's data (what `serve` uses until snapshots are swapped).
-CliRunner DefaultRunner();
 
 struct Endpoint {
   std::string path;                // under /api/v1/: "fit", "gpu/{id}", "catalog/gpus"

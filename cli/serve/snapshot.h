@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/serve/api.h"
+#include "engine/engine.h"
 
 namespace fitrank::cli::serve {
 
@@ -19,7 +20,9 @@ struct NamedId {
 };
 
 struct Snapshot {
-  CliRunner run;
+  // The loaded engine the commands answer from (null only in tests that fake `run`).
+  std::shared_ptr<const Engine> engine;
+  CliRunner run;  // RunCli on `engine`
   std::vector<NamedId> modes;      // profile order; the first is not necessarily the default
   std::string default_mode;
   std::vector<NamedId> workloads;  // profile order
@@ -32,10 +35,10 @@ struct Snapshot {
   std::string public_url;
 };
 
-// Loads a snapshot from the data tree (`data_dir`, "" = embedded) and local rules
-// (`rules_dir`, "" = none): the engine is loaded once, here, so that loading problems are
-// reported (file:line:col) before the snapshot is used. Null and *diagnostics filled on
-// failure.
+// Loads a snapshot from the data tree (`data_dir`, "" = embedded or $FITRANK_DATA) and local
+// rules (`rules_dir`, "" = none) with Engine::Load: every file is read and checked here, so
+// that problems are reported (file:line:col) before the snapshot serves anything. Null and
+// *diagnostics filled on failure.
 std::shared_ptr<const Snapshot> LoadSnapshot(const std::string& data_dir,
                                              const std::string& rules_dir,
                                              std::string* diagnostics);

@@ -142,7 +142,16 @@ std::string Scaling(const Json& m, const std::string& gpu_short) {
   std::string out = absl::StrCat("<p>Interconnect: ", T(m["interconnect"]), " (",
                                  T(m["interconnect_gbps"]), " GB/s), scaling efficiency ",
                                  T(m["scaling_efficiency"], 2), ".</p>");
+  std::vector<Bar> speed;
+  for (const Json& r : m["rows"]) {
+    speed.push_back({absl::StrCat(Text(r["gpus"]), "× ", gpu_short),
+                     r["decode_speedup"].is_number() ? r["decode_speedup"].get<double>() : -1,
+                     absl::StrCat(Text(r["decode_speedup"], 2), "×"), false});
+  }
+  out += "<div class=\"cols\">";
   out += BarChart("Models that fit at 1×, 2×, 4× and 8×", "models", bars);
+  out += BarChart("Decode speed-up over one GPU", "×", speed);
+  out += "</div>";
   out += Table({"Config", "Memory", "Models that fit", "Bandwidth", "Decode speed-up"}, rows);
   if (m.contains("basis")) absl::StrAppend(&out, "<p class=\"note\">", T(m["basis"]), "</p>");
   return out;

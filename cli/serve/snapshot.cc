@@ -14,9 +14,14 @@ std::shared_ptr<const Snapshot> LoadSnapshot(const std::string& data_dir,
                                              const std::string& rules_dir,
                                              std::string* diagnostics) {
   EngineSources sources;
+  std::error_code ec;
+  if (!data_dir.empty() && !std::filesystem::is_directory(data_dir, ec)) {
+    *diagnostics = absl::StrCat("fitrank serve: error: data directory `", data_dir,
+                                "` does not exist\n");
+    return nullptr;
+  }
   sources.data = DefaultSource(data_dir);
   if (!rules_dir.empty()) {
-    std::error_code ec;
     if (!std::filesystem::is_directory(rules_dir, ec)) {
       *diagnostics = absl::StrCat("fitrank serve: error: local rules directory `", rules_dir,
                                   "` does not exist\n");

@@ -18,26 +18,4 @@ std::string Html(absl::string_view s) {
   return out;
 }
 
-std::string ScriptJson(absl::string_view json) {
-  std::string out;
-  out.reserve(json.size());
-  for (size_t i = 0; i < json.size(); ++i) {
-    char c = json[i];
-    if (c == '<') {
-      out += "\\u003c";
-    } else if (c == '>') {
-      out += "\\u003e";
-    } else if (c == '&') {
-      out += "\\u0026";
-    } else if (c == '\xe2' && i + 2 < json.size() && json[i + 1] == '\x80' &&
-               (json[i + 2] == '\xa8' || json[i + 2] == '\xa9')) {
-      out += json[i + 2] == '\xa8' ? "\\u2028" : "\\u2029";
-      i += 2;
-    } else {
-      out.push_back(c);
-    }
-  }
-  return out;
-}
-
 }  // namespace fitrank::cli::serve

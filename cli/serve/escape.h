@@ -1,5 +1,8 @@
-// Escaping for every context the server writes user-influenced text into. Every string that
-// reaches a page goes through one of these; the page code never concatenates raw text.
+// Escaping for the contexts the server writes user-influenced text into: HTML text, quoted
+// attributes and SVG. Every string that reaches a page goes through Html(); URLs in links are
+// built with UrlEncode (query.h) and then escaped as attributes. No page writes data into a
+// script (the only script is the static app.js, which reads the DOM), and no style attribute
+// or inline style is ever written (the CSP forbids both).
 #ifndef FITRANK_CLI_SERVE_ESCAPE_H_
 #define FITRANK_CLI_SERVE_ESCAPE_H_
 
@@ -12,10 +15,6 @@ namespace fitrank::cli::serve {
 // HTML text and double- or single-quoted attribute values (also SVG, which is XML):
 // & < > " ' become character references.
 std::string Html(absl::string_view s);
-
-// A JSON document made safe inside <script type="application/json">: '<', '>', '&' and
-// U+2028/U+2029 become \u escapes, so "</script>" or "<!--" can never appear.
-std::string ScriptJson(absl::string_view json);
 
 }  // namespace fitrank::cli::serve
 

@@ -1,4 +1,4 @@
-// Escaping for HTML/attributes/SVG and JSON inside <script>, and the SVG charts' escaping.
+// Escaping for HTML, attributes and SVG, and the SVG charts' use of it.
 #include "cli/serve/escape.h"
 
 #include <cmath>
@@ -13,12 +13,6 @@ TEST(Escape, Html) {
   EXPECT_EQ(Html("<a href=\"x\">'&'</a>"),
             "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;");
   EXPECT_EQ(Html("RTX 4090 — 24 GB"), "RTX 4090 — 24 GB");
-}
-
-TEST(Escape, ScriptJsonCannotCloseTheScript) {
-  EXPECT_EQ(ScriptJson("{\"a\":\"</script><!--&\"}"),
-            "{\"a\":\"\\u003c/script\\u003e\\u003c!--\\u0026\"}");
-  EXPECT_EQ(ScriptJson("\"\xe2\x80\xa8\""), "\"\\u2028\"");
 }
 
 TEST(Svg, LabelsAreEscapedAndBadValuesDrawEmpty) {

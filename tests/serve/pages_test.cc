@@ -138,3 +138,24 @@ TEST(Pages, UnknownPage404) {
 
 }  // namespace
 }  // namespace fitrank::cli::serve
+
+namespace fitrank::cli::serve {
+namespace {
+
+TEST(Pages, NoInlineScriptStyleOrHandlers) {
+  // The CSP forbids them; a page that had one would break in the browser.
+  std::regex inline_script("<script(?![^>]*\\bsrc=)");
+  std::regex handler("<[a-z]+[^>]*\\son[a-z]+=\"", std::regex::icase);
+  std::regex style_attr("<[a-z]+[^>]*\\sstyle=\"");
+  for (const char* t : {"/", "/gpu/RTX%204090", "/fit/llama%203.1%208b/4090", "/compare?gpu=4090&gpu=3090",
+                        "/upgrade?gpu=RTX%203060%2012GB", "/recommend?gpu=4090",
+                        "/embed/fit/llama%203.1%208b/4090", "/gpu/nope"}) {
+    std::string body = Get(t).body;
+    EXPECT_FALSE(std::regex_search(body, inline_script)) << t;
+    EXPECT_FALSE(std::regex_search(body, handler)) << t;
+    EXPECT_FALSE(std::regex_search(body, style_attr)) << t;
+  }
+}
+
+}  // namespace
+}  // namespace fitrank::cli::serve

@@ -28,7 +28,7 @@ const Command* FindCommand(absl::string_view name) {
   return nullptr;
 }
 
-ApiResult Error(int status, absl::string_view code, absl::string_view message,
+ApiResult Refusal(int status, absl::string_view code, absl::string_view message,
                 absl::string_view hint, const std::vector<std::string>& candidates = {}) {
   ApiResult r;
   r.status = status;
@@ -146,7 +146,7 @@ ApiResult CallApi(const CliRunner& run, absl::string_view path,
     for (const Endpoint& x : Endpoints()) paths.push_back("/api/v1/" + x.path);
     std::vector<std::string> close = ClosestMatches(absl::StrCat("/api/v1/", path), paths);
     std::string hint = DidYouMean(close);
-    return Error(404, "not_found", absl::StrCat("no endpoint /api/v1/", path),
+    return Refusal(404, "not_found", absl::StrCat("no endpoint /api/v1/", path),
                  hint.empty() ? "GET /api/v1/openapi.json lists the endpoints" : hint, close);
   }
   std::vector<std::string> argv = {"fitrank"};
@@ -155,13 +155,13 @@ ApiResult CallApi(const CliRunner& run, absl::string_view path,
   std::vector<std::string> positional;
   if (!raw_arg.empty()) {
     absl::StatusOr<std::string> arg = DecodePathSegment(raw_arg);
-    if (!arg.ok()) return Error(400, "bad_request", arg.status().message(), "");
+    if (!arg.ok()) return Refusal(400, "bad_request", arg.status().message(), "");
     positional.push_back(*arg);
   }
   for (const QueryParam& p : params) {
     if (!e->positional.empty() && p.name == e->positional && raw_arg.empty()) {
       if (!e->positional_repeated && !positional.empty()) {
-        return Error(400, "bad_input", absl::StrCat("`", p.name, "` given twice"),
+        return Refusal(400, "bad_input", absl::StrCat("`", p.name, "` given twice"),
                      "give it once");
       }
       positional.push_back(p.value);
@@ -175,7 +175,7 @@ ApiResult CallApi(const CliRunner& run, absl::string_view path,
       for (const FlagSpec& s : flags) names.push_back(s.name);
       std::vector<std::string> close = ClosestMatches(p.name, names);
       std::string hint = DidYouMean(close);
-      return Error(400, "unknown_parameter",
+      return Refusal(400, "unknown_parameter",
                    absl::StrCat("/api/v1/", e->path, " takes no parameter `", p.name, "`"),
                    hint.empty() ? absl::StrCat("it takes ", QuotedList(names, " and ")) : hint,
                    close);
@@ -185,7 +185,7 @@ ApiResult CallApi(const CliRunner& run, absl::string_view path,
                        : absl::StrCat("--", f->name, "=", p.value));
   }
   if (e->positional_required && positional.empty()) {
-    return Error(400, "missing_parameter",
+    return Refusal(400, "missing_parameter",
                  absl::StrCat("/api/v1/", e->path, " needs `", e->positional, "`: ",
                               e->positional_help),
                  absl::StrCat("e.g. /api/v1/", e->example_path, "?", e->example_query));
@@ -203,16 +203,16 @@ ApiResult CallApi(const CliRunner& run, absl::string_view path,
     r.body = out.str();
     r.json = nlohmann::ordered_json::parse(r.body, nullptr, /*allow_exceptions=*/false);
     if (r.json.is_discarded()) {
-      return Error(500, "internal", "the command's JSON did not parse", "");
+      return Refusal(500, "internal", "the command's JSON did not parse", "");
     }
     return r;
   }
   if (code == 2 && !problem.code.empty()) {
-    return Error(400, problem.code, problem.message, problem.hint, problem.candidates);
+    return Refusal(400, problem.code, problem.message, problem.hint, problem.candidates);
   }
-  if (code == 2) return Error(400, "bad_input", FirstErrorLine(err.str()), "");
-  if (code == 1) return Error(422, "no_answer", FirstErrorLine(err.str()), "");
-  return Error(500, "internal", FirstErrorLine(err.str()), "");
+  if (code == 2) return Refusal(400, "bad_input", FirstErrorLine(err.str()), "");
+  if (code == 1) return Refusal(422, "no_answer", FirstErrorLine(err.str()), "");
+  return Refusal(500, "internal", FirstErrorLine(err.str()), "");
 }
 
 }  // namespace fitrank::cli::serve

@@ -38,8 +38,9 @@ Args Args::Parse(const std::vector<std::string>& argv, const std::vector<FlagSpe
     }
     const FlagSpec* spec = find(body);
     if (spec == nullptr) {
-      throw UsageError(absl::StrCat("unknown flag `", a, "`"),
-                       DidYouMean(ClosestMatches("--" + body, names, 2)));
+      std::vector<std::string> close = ClosestMatches("--" + body, names, 2);
+      throw UsageError(absl::StrCat("unknown flag `", a, "`"), DidYouMean(close), "unknown_flag",
+                       close);
     }
     std::string value;
     if (spec->value_name.empty()) {
@@ -91,7 +92,7 @@ UsageError OutOfRange(absl::string_view flag, absl::string_view value, double mi
                       absl::string_view unit) {
   const std::string u = unit.empty() ? "" : absl::StrCat(" ", unit);
   return UsageError(absl::StrCat("`--", flag, " ", Clip(value), "` is out of range"),
-                    absl::StrCat("use a value from ", min, u, " to ", max, u));
+                    absl::StrCat("use a value from ", min, u, " to ", max, u), "out_of_range");
 }
 
 }  // namespace
@@ -108,7 +109,7 @@ std::optional<double> Args::GetDouble(absl::string_view flag, double min, double
       throw OutOfRange(flag, *v, min, max, unit);
     case NumberParse::kNotDecimal:
       throw UsageError(absl::StrCat("`--", flag, "` must be a number, got `", Clip(*v), "`"),
-                       "write a plain decimal number such as `24` or `0.5`");
+                       "write a plain decimal number such as `24` or `0.5`", "bad_number");
   }
   if (d < min || d > max) throw OutOfRange(flag, *v, min, max, unit);
   return d;
@@ -127,7 +128,8 @@ std::optional<int> Args::GetInt(absl::string_view flag, int min, int max,
     case NumberParse::kOverflow:
       throw OutOfRange(flag, *v, min, max, unit);
     case NumberParse::kNotDecimal:
-      throw UsageError(absl::StrCat("`--", flag, "` must be a whole number, got `", Clip(*v), "`"));
+      throw UsageError(absl::StrCat("`--", flag, "` must be a whole number, got `", Clip(*v), "`"),
+                       "", "bad_number");
   }
   if (n < min || n > max) throw OutOfRange(flag, *v, min, max, unit);
   return static_cast<int>(n);

@@ -18,15 +18,26 @@
 
 namespace fitrank::cli {
 
-// A problem with what the user typed. `hint` is optional.
+// A problem with what the user typed. `hint` is optional. `code` is a stable identifier for
+// programs (the HTTP API's error objects): "bad_input" unless set, "unknown_name",
+// "ambiguous_name", "bad_number", "out_of_range", "unknown_flag". `candidates` are the names
+// the user may have meant (did-you-mean suggestions, or an ambiguous name's matches).
 class UsageError : public std::runtime_error {
  public:
-  explicit UsageError(std::string message, std::string hint = "")
-      : std::runtime_error(message), hint_(std::move(hint)) {}
+  explicit UsageError(std::string message, std::string hint = "", std::string code = "bad_input",
+                      std::vector<std::string> candidates = {})
+      : std::runtime_error(message),
+        hint_(std::move(hint)),
+        code_(std::move(code)),
+        candidates_(std::move(candidates)) {}
   const std::string& hint() const { return hint_; }
+  const std::string& code() const { return code_; }
+  const std::vector<std::string>& candidates() const { return candidates_; }
 
  private:
   std::string hint_;
+  std::string code_;
+  std::vector<std::string> candidates_;
 };
 
 // Ends the command with `code` after the command has already printed why (e.g. the data

@@ -50,6 +50,15 @@ const std::vector<Command>& Commands();
 // Flags every command accepts: --json, --format, --data, --max-file-mb, --help.
 const std::vector<FlagSpec>& CommonFlags();
 
+// A usage error (exit 2) as RunCli printed it, structured for callers that answer in JSON
+// (the HTTP API): UsageError's message, hint, code and candidates.
+struct UsageProblem {
+  std::string code;
+  std::string message;
+  std::string hint;
+  std::vector<std::string> candidates;
+};
+
 struct RunOptions {
   bool out_is_tty = false;  // colour the output
   bool err_is_tty = false;  // progress displays allowed on `err`
@@ -57,6 +66,9 @@ struct RunOptions {
   // loads once and swaps snapshots on reload). With an engine, --data and --rules are usage
   // errors: the snapshot's sources are fixed.
   std::shared_ptr<const Engine> engine;
+  // When the command ends with a usage error and this is not null, *problem receives it (it
+  // is printed to `err` as well).
+  UsageProblem* problem = nullptr;
 };
 
 // Runs fitrank with `argv` (argv[0] is the program name), writing to `out`/`err`.

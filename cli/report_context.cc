@@ -64,7 +64,8 @@ const Mode& ResolveModeFlag(Context& ctx, const ReportEnv& env) {
     for (const Mode& x : env.profiles->modes()) ids.push_back(x.id);
     std::string hint = DidYouMean(r.suggestions);
     throw UsageError(absl::StrCat("unknown mode `", *m, "`"),
-                     hint.empty() ? absl::StrCat("one of ", QuotedList(ids)) : hint);
+                     hint.empty() ? absl::StrCat("one of ", QuotedList(ids)) : hint,
+                     "unknown_name", r.suggestions.empty() ? ids : r.suggestions);
   }
   return *r.found;
 }
@@ -76,7 +77,8 @@ const Workload& ResolveWorkload(const ReportEnv& env, const std::string& name) {
     for (const Workload& x : env.profiles->workloads()) ids.push_back(x.id);
     std::string hint = DidYouMean(r.suggestions);
     throw UsageError(absl::StrCat("unknown workload `", name, "`"),
-                     hint.empty() ? absl::StrCat("one of ", QuotedList(ids), " or `all`") : hint);
+                     hint.empty() ? absl::StrCat("one of ", QuotedList(ids), " or `all`") : hint,
+                     "unknown_name", r.suggestions.empty() ? ids : r.suggestions);
   }
   return *r.found;
 }

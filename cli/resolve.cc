@@ -61,13 +61,18 @@ const T& Resolve(const Lookup<T>& r, absl::string_view query, absl::string_view 
       absl::StrAppend(&msg, "\n    ... and ", r.ambiguous.size() - kMaxListed, " more (`",
                       list_command, " --filter ", query, "` lists them)");
     }
-    throw UsageError(msg, absl::StrCat("be more specific, or give one of the names or ids "
-                                       "above, e.g. `",
-                                       DisplayName(*r.ambiguous.back()), "`"));
+    std::vector<std::string> candidates;
+    for (const T* t : r.ambiguous) candidates.push_back(DisplayName(*t));
+    throw UsageError(msg,
+                     absl::StrCat("be more specific, or give one of the names or ids "
+                                  "above, e.g. `",
+                                  DisplayName(*r.ambiguous.back()), "`"),
+                     "ambiguous_name", std::move(candidates));
   }
   std::string hint = DidYouMean(r.suggestions);
   if (hint.empty()) hint = absl::StrCat("`", list_command, "` lists them all");
-  throw UsageError(absl::StrCat("unknown ", kind, " `", query, "`"), hint);
+  throw UsageError(absl::StrCat("unknown ", kind, " `", query, "`"), hint, "unknown_name",
+                   r.suggestions);
 }
 
 }  // namespace

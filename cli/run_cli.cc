@@ -66,6 +66,7 @@ int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream
 
 int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
            const RunOptions& options) {
+  UsageProblem* problem = options.problem;
   if (argv.size() < 2 || argv[1] == "help" || argv[1] == "--help" || argv[1] == "-h") {
     PrintHelp(out);
     return argv.size() < 2 ? 2 : 0;
@@ -81,7 +82,12 @@ int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream
   }
   if (cmd == nullptr) {
     err << "fitrank: error: unknown command `" << EscapeControl(Clip(argv[1])) << "`\n";
-    std::string hint = DidYouMean(ClosestMatches(argv[1], names));
+    std::vector<std::string> close = ClosestMatches(argv[1], names);
+    std::string hint = DidYouMean(close);
+    if (problem != nullptr) {
+      *problem = {"unknown_command", absl::StrCat("unknown command `", Clip(argv[1]), "`"), hint,
+                  close};
+    }
     err << "  hint: " << (hint.empty() ? "run `fitrank help` for the list of commands" : hint)
         << "\n";
     return 2;
@@ -125,6 +131,7 @@ int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream
   } catch (const UsageError& e) {
     err << "fitrank " << cmd->name << ": error: " << EscapeControl(e.what()) << "\n";
     if (!e.hint().empty()) err << "  hint: " << EscapeControl(e.hint()) << "\n";
+    if (problem != nullptr) *problem = {e.code(), e.what(), e.hint(), e.candidates()};
     return 2;
   } catch (const std::bad_alloc&) {
     err << "fitrank " << cmd->name << ": error: out of memory\n"

@@ -16,6 +16,7 @@ const std::vector<Command>& Commands() {
       SweepCommand(),
       CatalogCommand(),
       McpCommand(),
+      DetectCommand(),
   };
   return kCommands;
 }

@@ -2,6 +2,7 @@
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
 #include "cli/commands.h"
+#include "cli/installed.h"
 #include "cli/render_reports.h"
 #include "cli/report_context.h"
 #include "engine/report/builders.h"
@@ -43,11 +44,21 @@ int RunRecommend(Context& ctx) {
     }
   }
   Setup setup = ParseSetup(ctx, env);
+  const bool installed = ctx.args.Has("installed");
+  const int top_k = q.top_k;
+  std::vector<LocalModel> local;
+  if (installed) {
+    std::vector<std::string> notes;
+    local = InstalledModels(*env.catalog, &notes);
+    for (const std::string& n : notes) *ctx.err << "fitrank recommend: note: " << n << "\n";
+    q.top_k = 10000;  // every candidate, filtered to the installed ones below
+  }
   absl::StatusOr<RecommendReport> r = BuildRecommendReport(env, setup, q);
   if (!r.ok()) {
     *ctx.err << "fitrank recommend: " << r.status().message() << "\n";
     return 1;
   }
+  if (installed) KeepInstalled(local, top_k, &*r);
   RenderRecommend(*r, ctx.format, Style{ctx.color}, *ctx.out);
   size_t picks = 0;
   for (const WorkloadPicks& w : r->workloads) picks += w.picks.size();
@@ -62,9 +73,10 @@ Command RecommendCommand() {
   flags.push_back({"top", "K", "picks per workload (default 5)"});
   flags.push_back({"min-grade", "X", "only picks graded X or better (A-F)"});
   flags.push_back({"capability", "C", "only models with this capability (tools, vision, ...)"});
+  flags.push_back({"installed", "", "rank only models installed here (Ollama, Hugging Face cache)"});
   return {"recommend", "ranked model picks for a GPU setup, workload and mode",
           "fitrank recommend --gpu NAME [--gpu NAME ...] [--gpus N] [--ram GB] [--workload W|all] "
-          "[--mode M] [--top K] [--min-grade X] [--capability C]",
+          "[--mode M] [--top K] [--min-grade X] [--capability C] [--installed]",
           flags, RunRecommend};
 }
 

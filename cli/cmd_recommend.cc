@@ -3,6 +3,7 @@
 #include "base/text.h"
 #include "cli/commands.h"
 #include "cli/installed.h"
+#include "cli/model_file.h"
 #include "cli/render_reports.h"
 #include "cli/report_context.h"
 #include "engine/report/builders.h"
@@ -58,7 +59,22 @@ int RunRecommend(Context& ctx) {
     *ctx.err << "fitrank recommend: " << r.status().message() << "\n";
     return 1;
   }
-  if (installed) KeepInstalled(local, top_k, &*r);
+  if (installed) {
+    std::vector<Pick> file_picks;
+    if (std::optional<std::string> path = ctx.args.Get("model-gguf")) {
+      FileModel file = LoadGgufModel(*env.catalog, *path);
+      if (q.capability.empty()) {
+        file_picks = FilePicks(env, setup, *file.model, file.quant, *path, *r);
+        if (!q.min_grade.empty()) {
+          std::erase_if(file_picks, [&](const Pick& p) { return !ReportPolicy::GradeAtLeast(p.grade, q.min_grade); });
+        }
+      }
+    }
+    KeepInstalled(local, std::move(file_picks), top_k, &*r);
+  } else if (ctx.args.Has("model-gguf")) {
+    throw UsageError("--model-gguf needs --installed on recommend",
+                     "fitrank recommend --installed --model-gguf file.gguf");
+  }
   RenderRecommend(*r, ctx.format, Style{ctx.color}, *ctx.out);
   size_t picks = 0;
   for (const WorkloadPicks& w : r->workloads) picks += w.picks.size();
@@ -74,9 +90,10 @@ Command RecommendCommand() {
   flags.push_back({"min-grade", "X", "only picks graded X or better (A-F)"});
   flags.push_back({"capability", "C", "only models with this capability (tools, vision, ...)"});
   flags.push_back({"installed", "", "rank only models installed here (Ollama, Hugging Face cache)"});
+  flags.push_back({"model-gguf", "PATH", "with --installed: a local GGUF file ranked with them"});
   return {"recommend", "ranked model picks for a GPU setup, workload and mode",
           "fitrank recommend --gpu NAME [--gpu NAME ...] [--gpus N] [--ram GB] [--workload W|all] "
-          "[--mode M] [--top K] [--min-grade X] [--capability C] [--installed]",
+          "[--mode M] [--top K] [--min-grade X] [--capability C] [--installed [--model-gguf PATH]]",
           flags, RunRecommend};
 }
 

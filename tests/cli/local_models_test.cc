@@ -12,6 +12,7 @@
 #include "nlohmann/json.hpp"
 #include "tests/cli/cli_run.h"
 #include "tests/cli/detect_fixture.h"
+#include "tests/gguf_writer.h"
 
 namespace fitrank::cli {
 namespace {
@@ -105,6 +106,32 @@ TEST_F(LocalModels, RecommendInstalledRanksOnlyWhatIsInstalled) {
     unmapped_noted |= n == "Installed but not in the catalog, so not ranked: `mystery-model:latest`.";
   }
   EXPECT_TRUE(unmapped_noted) << j["notes"].dump();
+}
+
+TEST_F(LocalModels, RecommendInstalledRanksAGgufFileWithThem) {
+  FakeOllama ollama(200, kTags);
+  setenv("OLLAMA_HOST", ollama.host().c_str(), 1);
+  const std::string path = dir() + "/synthetic-7b.gguf";
+  testing::Llama7BShaped().Write(path);
+  nlohmann::json j = FitrankJson({"recommend", "--gpu", "4090", "--installed", "--model-gguf", path});
+  const nlohmann::json& picks = j["picks"];
+  ASSERT_EQ(picks.size(), 3u) << j.dump(2);
+  bool found = false;
+  for (size_t i = 0; i < picks.size(); ++i) {
+    EXPECT_EQ(picks[i]["rank"], i + 1);
+    if (i > 0) EXPECT_GE(picks[i - 1]["score"].get<double>(), picks[i]["score"].get<double>());
+    if (picks[i]["model_id"] != "gguf:Synthetic 7B") continue;
+    found = true;
+    EXPECT_EQ(picks[i]["quant"], "Q4_K_M");
+    EXPECT_EQ(picks[i]["reasons"][0], "Installed: the GGUF file `" + path + "`, sized from its tensors.");
+    EXPECT_FALSE(picks[i]["grade"].get<std::string>().empty());
+  }
+  EXPECT_TRUE(found);
+
+  CliRun r = Fitrank({"recommend", "--gpu", "4090", "--model-gguf", path});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_EQ(r.err, "fitrank recommend: error: --model-gguf needs --installed on recommend\n"
+                   "  hint: fitrank recommend --installed --model-gguf file.gguf\n");
 }
 
 TEST_F(LocalModels, NothingInstalledIsSaid) {

@@ -15,7 +15,7 @@ int RunFit(Context& ctx) {
   const auto& pos = ctx.args.positional();
   const std::optional<std::string> gguf = ctx.args.Get("model-gguf");
   if (pos.empty() && !gguf) {
-    throw UsageError("no model given", "fitrank fit (MODEL | --model-gguf PATH) --gpu NAME, or --model-gguf file.gguf");
+    throw UsageError("no model given", "fitrank fit MODEL --gpu NAME, or --model-gguf file.gguf");
   }
   if (pos.size() + (gguf ? 1 : 0) > 1) {
     throw UsageError("one model at a time", "quote a model name with spaces: \"llama 3.1 405b\"");

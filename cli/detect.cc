@@ -139,6 +139,10 @@ Detection Detect(const DetectOptions& options) {
 
   ParseMeminfo(ReadSmallFile(options.sysroot + "/proc/meminfo"), &d.host);
   ParseCpuinfo(ReadSmallFile(options.sysroot + "/proc/cpuinfo"), &d.host);
+  if (d.host.cpu_model.empty()) {
+    ProbeResult lscpu = RunProbe({"lscpu"}, po);
+    if (lscpu.ok()) ParseLscpu(lscpu.out, &d.host);
+  }
   if (d.host.ram_total_gb <= 0) {
     // macOS has no /proc: the unified memory is the RAM.
     for (const DetectedGpu& g : d.gpus) {

@@ -8,7 +8,7 @@
 //           did not list) SYSROOT/sys/class/drm/card*/device/mem_info_vram_{total,used}
 //   Intel   SYSROOT/sys/class/drm/card*/device (vendor 0x8086): listed, memory unknown
 //   Apple   system_profiler SPDisplaysDataType -json and sysctl -n hw.memsize
-//   host    SYSROOT/proc/meminfo, SYSROOT/proc/cpuinfo
+//   host    SYSROOT/proc/meminfo, SYSROOT/proc/cpuinfo, and lscpu when cpuinfo names no model
 // SYSROOT is "" (the real root) unless --sysroot DIR or $FITRANK_SYSROOT says otherwise; tests
 // point it at a fake tree and put fake tools first on PATH.
 //
@@ -71,6 +71,8 @@ std::vector<DetectedGpu> ParseSystemProfiler(absl::string_view json, absl::strin
                                              std::vector<std::string>* notes);
 void ParseMeminfo(absl::string_view text, DetectedHost* host);
 void ParseCpuinfo(absl::string_view text, DetectedHost* host);
+// `lscpu` output: fills what /proc/cpuinfo left unknown (ARM kernels print no model name there).
+void ParseLscpu(absl::string_view text, DetectedHost* host);
 
 }  // namespace fitrank::cli
 

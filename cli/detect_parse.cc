@@ -173,4 +173,21 @@ void ParseCpuinfo(absl::string_view text, DetectedHost* host) {
   host->physical_cores = static_cast<int>(cores.size());
 }
 
+void ParseLscpu(absl::string_view text, DetectedHost* host) {
+  int sockets = 0, cores_per_socket = 0;
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    std::pair<absl::string_view, absl::string_view> kv = absl::StrSplit(line, absl::MaxSplits(':', 1));
+    const absl::string_view k = absl::StripAsciiWhitespace(kv.first);
+    const absl::string_view v = absl::StripAsciiWhitespace(kv.second);
+    int n = 0;
+    if (k == "Model name" && host->cpu_model.empty()) host->cpu_model = std::string(v);
+    if (k == "CPU(s)" && host->logical_cores == 0 && absl::SimpleAtoi(v, &n) && n > 0) host->logical_cores = n;
+    if (k == "Socket(s)" && absl::SimpleAtoi(v, &n) && n > 0) sockets = n;
+    if (k == "Core(s) per socket" && absl::SimpleAtoi(v, &n) && n > 0) cores_per_socket = n;
+  }
+  if (host->physical_cores == 0 && sockets > 0 && cores_per_socket > 0) {
+    host->physical_cores = sockets * cores_per_socket;
+  }
+}
+
 }  // namespace fitrank::cli

@@ -11,7 +11,7 @@
 #include "cli/command.h"
 #include "cli/detect.h"
 #include "cli/detect_match.h"
-#include "engine/setup.h"
+#include "engine/estimator/setup.h"
 
 namespace fitrank::cli {
 

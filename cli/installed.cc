@@ -21,8 +21,9 @@ std::vector<Pick> FilePicks(const ReportEnv& env, const Setup& setup, const Mode
     FitQuery q;
     q.model = &model;
     q.quant = quant;
-    q.workload = wp.workload;
-    q.mode = report.mode;
+    q.workload = env.profiles->FindWorkload(wp.workload).found;
+    q.mode = env.profiles->FindMode(report.mode).found;
+    if (q.workload == nullptr || q.mode == nullptr) continue;
     absl::StatusOr<FitReport> f = BuildFitReport(env, setup, q);
     if (!f.ok() || f->grade.empty() || f->decode_tok_s <= 0) continue;
     Pick p;

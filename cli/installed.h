@@ -8,7 +8,7 @@
 
 #include "catalog/catalog.h"
 #include "cli/local_models.h"
-#include "engine/report_builders.h"
+#include "engine/report/builders.h"
 
 namespace fitrank::cli {
 

@@ -101,6 +101,18 @@ TEST(DetectParse, MeminfoAndCpuinfo) {
   EXPECT_EQ(h.physical_cores, 2);
 }
 
+TEST(DetectParse, LscpuFillsWhatCpuinfoLacks) {
+  DetectedHost h;
+  ParseCpuinfo("processor\t: 0\nBogoMIPS\t: 50.00\n\nprocessor\t: 1\n", &h);
+  EXPECT_EQ(h.cpu_model, "");
+  ParseLscpu("Architecture:            aarch64\nCPU(s):                  8\nModel name:              "
+             "Neoverse-N1\nCore(s) per socket:      8\nSocket(s):               1\n",
+             &h);
+  EXPECT_EQ(h.cpu_model, "Neoverse-N1");
+  EXPECT_EQ(h.logical_cores, 2);  // /proc/cpuinfo's count stands
+  EXPECT_EQ(h.physical_cores, 8);
+}
+
 using DetectProbe = FakeMachine;
 
 TEST_F(DetectProbe, MissingFailingHangingAndLongTools) {

@@ -17,19 +17,42 @@ namespace {
 
 // GGUF value types (formats.md).
 enum : uint32_t {
-  kU8 = 0, kI8 = 1, kU16 = 2, kI16 = 3, kU32 = 4, kI32 = 5, kF32 = 6, kBool = 7,
-  kString = 8, kArray = 9, kU64 = 10, kI64 = 11, kF64 = 12,
+  kU8 = 0,
+  kI8 = 1,
+  kU16 = 2,
+  kI16 = 3,
+  kU32 = 4,
+  kI32 = 5,
+  kF32 = 6,
+  kBool = 7,
+  kString = 8,
+  kArray = 9,
+  kU64 = 10,
+  kI64 = 11,
+  kF64 = 12,
 };
 // ggml's GGML_MAX_DIMS.
 constexpr uint32_t kMaxDims = 4;
 
 int ScalarSize(uint32_t type) {
   switch (type) {
-    case kU8: case kI8: case kBool: return 1;
-    case kU16: case kI16: return 2;
-    case kU32: case kI32: case kF32: return 4;
-    case kU64: case kI64: case kF64: return 8;
-    default: return 0;
+    case kU8:
+    case kI8:
+    case kBool:
+      return 1;
+    case kU16:
+    case kI16:
+      return 2;
+    case kU32:
+    case kI32:
+    case kF32:
+      return 4;
+    case kU64:
+    case kI64:
+    case kF64:
+      return 8;
+    default:
+      return 0;
   }
 }
 
@@ -67,7 +90,8 @@ class Reader {
     uint64_t n;
     if (!U64(&n)) return false;
     if (n > file_size_ - pos_) {
-      return Fail(absl::StrCat(what, ": string of ", n, " bytes is longer than the rest of the file"));
+      return Fail(
+          absl::StrCat(what, ": string of ", n, " bytes is longer than the rest of the file"));
     }
     if (!Need(n)) return false;
     if (s != nullptr) s->assign(bytes_.data() + pos_, n);
@@ -77,18 +101,74 @@ class Reader {
   // A scalar of GGUF type `type` as a double.
   bool Scalar(uint32_t type, double* out) {
     switch (type) {
-      case kU8: { uint8_t v; if (!Le(&v)) return false; *out = v; return true; }
-      case kI8: { int8_t v; if (!Le(&v)) return false; *out = v; return true; }
-      case kBool: { uint8_t v; if (!Le(&v)) return false; *out = v != 0; return true; }
-      case kU16: { uint16_t v; if (!Le(&v)) return false; *out = v; return true; }
-      case kI16: { int16_t v; if (!Le(&v)) return false; *out = v; return true; }
-      case kU32: { uint32_t v; if (!Le(&v)) return false; *out = v; return true; }
-      case kI32: { int32_t v; if (!Le(&v)) return false; *out = v; return true; }
-      case kF32: { float v; if (!Le(&v)) return false; *out = v; return true; }
-      case kU64: { uint64_t v; if (!Le(&v)) return false; *out = static_cast<double>(v); return true; }
-      case kI64: { int64_t v; if (!Le(&v)) return false; *out = static_cast<double>(v); return true; }
-      case kF64: { double v; if (!Le(&v)) return false; *out = v; return true; }
-      default: return Fail(absl::StrCat("unknown value type ", type));
+      case kU8: {
+        uint8_t v;
+        if (!Le(&v)) return false;
+        *out = v;
+        return true;
+      }
+      case kI8: {
+        int8_t v;
+        if (!Le(&v)) return false;
+        *out = v;
+        return true;
+      }
+      case kBool: {
+        uint8_t v;
+        if (!Le(&v)) return false;
+        *out = v != 0;
+        return true;
+      }
+      case kU16: {
+        uint16_t v;
+        if (!Le(&v)) return false;
+        *out = v;
+        return true;
+      }
+      case kI16: {
+        int16_t v;
+        if (!Le(&v)) return false;
+        *out = v;
+        return true;
+      }
+      case kU32: {
+        uint32_t v;
+        if (!Le(&v)) return false;
+        *out = v;
+        return true;
+      }
+      case kI32: {
+        int32_t v;
+        if (!Le(&v)) return false;
+        *out = v;
+        return true;
+      }
+      case kF32: {
+        float v;
+        if (!Le(&v)) return false;
+        *out = v;
+        return true;
+      }
+      case kU64: {
+        uint64_t v;
+        if (!Le(&v)) return false;
+        *out = static_cast<double>(v);
+        return true;
+      }
+      case kI64: {
+        int64_t v;
+        if (!Le(&v)) return false;
+        *out = static_cast<double>(v);
+        return true;
+      }
+      case kF64: {
+        double v;
+        if (!Le(&v)) return false;
+        *out = v;
+        return true;
+      }
+      default:
+        return Fail(absl::StrCat("unknown value type ", type));
     }
   }
   bool Fail(std::string message) {
@@ -165,7 +245,8 @@ bool ReadTensor(Reader& r, uint64_t index, GgufTensor* t) {
   uint32_t n_dims;
   if (!r.U32(&n_dims)) return false;
   if (n_dims == 0 || n_dims > kMaxDims) {
-    return r.Fail(absl::StrCat("tensor `", t->name, "`: ", n_dims, " dimensions (1 to 4 expected)"));
+    return r.Fail(
+        absl::StrCat("tensor `", t->name, "`: ", n_dims, " dimensions (1 to 4 expected)"));
   }
   t->dims.resize(n_dims);
   t->elements = 1;
@@ -184,9 +265,10 @@ bool ReadTensor(Reader& r, uint64_t index, GgufTensor* t) {
     return r.Fail(absl::StrCat("tensor `", t->name, "`: unknown ggml type ", t->ggml_type));
   }
   if (t->dims[0] % type->block_weights != 0) {
-    return r.Fail(absl::StrCat("tensor `", t->name, "`: row of ", t->dims[0], " is not a multiple of ",
-                               absl::string_view(type->name.data(), type->name.size()), "'s block of ",
-                               type->block_weights));
+    return r.Fail(absl::StrCat("tensor `", t->name, "`: row of ", t->dims[0],
+                               " is not a multiple of ",
+                               absl::string_view(type->name.data(), type->name.size()),
+                               "'s block of ", type->block_weights));
   }
   t->bytes = t->elements / type->block_weights * type->block_bytes;
   return true;
@@ -233,7 +315,8 @@ GgufHeaderResult ParseGgufHeader(absl::string_view prefix, uint64_t file_size,
   }
   if (!r.U32(&magic)) return finish();
   if (std::memcmp(prefix.data(), "GGUF", 4) != 0) {
-    out.error = absl::StrCat(display_name, ": byte 0: not a GGUF file (it does not start with `GGUF`)");
+    out.error =
+        absl::StrCat(display_name, ": byte 0: not a GGUF file (it does not start with `GGUF`)");
     return out;
   }
   uint64_t tensor_count, kv_count;
@@ -244,7 +327,8 @@ GgufHeaderResult ParseGgufHeader(absl::string_view prefix, uint64_t file_size,
   }
   if (!r.U64(&tensor_count) || !r.U64(&kv_count)) return finish();
   if (tensor_count > kMaxTensors || kv_count > kMaxKeys) {
-    r.Fail(absl::StrCat(tensor_count, " tensors and ", kv_count, " metadata keys: not a plausible header"));
+    r.Fail(absl::StrCat(tensor_count, " tensors and ", kv_count,
+                        " metadata keys: not a plausible header"));
     return finish();
   }
   for (uint64_t i = 0; i < kv_count; ++i) {
@@ -274,9 +358,9 @@ GgufHeaderResult ParseGgufHeader(absl::string_view prefix, uint64_t file_size,
   for (const GgufTensor& t : h.tensors) {
     const uint64_t end = h.data_offset + t.offset + t.bytes;
     if (t.offset % h.alignment != 0 || end > file_size || end < h.data_offset) {
-      const std::string what = absl::StrCat(display_name, ": byte ", h.data_offset + t.offset,
-                                            ": tensor `", t.name, "` (", t.bytes,
-                                            " bytes at data offset ", t.offset, ") ");
+      const std::string what =
+          absl::StrCat(display_name, ": byte ", h.data_offset + t.offset, ": tensor `", t.name,
+                       "` (", t.bytes, " bytes at data offset ", t.offset, ") ");
       out.error = end > file_size || end < h.data_offset
                       ? absl::StrCat(what, "ends at byte ", end, ", past the end of the file (",
                                      file_size, " bytes): truncated")
@@ -325,8 +409,8 @@ absl::StatusOr<GgufHeader> ReadGgufFile(const std::string& path) {
     }
     if (want >= kGgufMaxHeaderBytes) {
       close(fd);
-      return absl::InvalidArgumentError(absl::StrCat(
-          path, ": the GGUF header is longer than ", kGgufMaxHeaderBytes >> 20, " MiB: refused"));
+      return absl::InvalidArgumentError(absl::StrCat(path, ": the GGUF header is longer than ",
+                                                     kGgufMaxHeaderBytes >> 20, " MiB: refused"));
     }
     want = std::min({file_size, kGgufMaxHeaderBytes, std::max(res.need_bytes, want * 2)});
   }

@@ -41,20 +41,20 @@ inline constexpr uint64_t kGgufMaxKeptArray = 4096;
 struct GgufValue {
   enum class Kind { kNumber, kBool, kString, kArray };
   Kind kind = Kind::kNumber;
-  double number = 0;             // kNumber, kBool (0/1)
-  std::string text;              // kString
-  uint32_t element_type = 0;     // kArray: the GGUF value type of the elements
-  uint64_t length = 0;           // kArray: element count
-  std::vector<double> numbers;   // kArray of numbers or bools, if length <= kGgufMaxKeptArray
+  double number = 0;            // kNumber, kBool (0/1)
+  std::string text;             // kString
+  uint32_t element_type = 0;    // kArray: the GGUF value type of the elements
+  uint64_t length = 0;          // kArray: element count
+  std::vector<double> numbers;  // kArray of numbers or bools, if length <= kGgufMaxKeptArray
 };
 
 struct GgufTensor {
-  std::string name;              // "blk.0.attn_q.weight"
-  uint32_t ggml_type = 0;        // catalog/ggml_types.h id
-  std::vector<uint64_t> dims;    // dims[0] innermost; 1 to 4 of them
-  uint64_t elements = 0;         // product of dims
-  uint64_t bytes = 0;            // elements / block weights x block bytes
-  uint64_t offset = 0;           // from the start of the tensor data
+  std::string name;            // "blk.0.attn_q.weight"
+  uint32_t ggml_type = 0;      // catalog/ggml_types.h id
+  std::vector<uint64_t> dims;  // dims[0] innermost; 1 to 4 of them
+  uint64_t elements = 0;       // product of dims
+  uint64_t bytes = 0;          // elements / block weights x block bytes
+  uint64_t offset = 0;         // from the start of the tensor data
 };
 
 struct GgufHeader {
@@ -62,9 +62,9 @@ struct GgufHeader {
   std::map<std::string, GgufValue, std::less<>> metadata;
   std::vector<GgufTensor> tensors;
   uint64_t alignment = 32;
-  uint64_t data_offset = 0;      // where the tensor data starts in the file
-  uint64_t tensor_bytes = 0;     // sum of every tensor's bytes: the weights' exact size
-  uint64_t parameters = 0;       // sum of every tensor's elements
+  uint64_t data_offset = 0;   // where the tensor data starts in the file
+  uint64_t tensor_bytes = 0;  // sum of every tensor's bytes: the weights' exact size
+  uint64_t parameters = 0;    // sum of every tensor's elements
 
   // Metadata lookups; nullptr / `def` when absent or of another kind.
   const GgufValue* Find(absl::string_view key) const;
@@ -99,9 +99,9 @@ struct GgufModel {
   // id "gguf:<general.name or file stem>", layout from metadata; file_weights_bytes and
   // file_quant set from the tensors and general.file_type.
   Model model;
-  uint64_t weights_bytes = 0;    // exact: the tensors' bytes
-  std::string file_type;         // the recipe, "Q4_K_M" (from general.file_type), or "" if unknown
-  std::string architecture;      // general.architecture, "llama"
+  uint64_t weights_bytes = 0;  // exact: the tensors' bytes
+  std::string file_type;       // the recipe, "Q4_K_M" (from general.file_type), or "" if unknown
+  std::string architecture;    // general.architecture, "llama"
 };
 
 // The model of `header`. Reads (ARCH = general.architecture): ARCH.block_count,

@@ -15,12 +15,12 @@ struct FileType {
   absl::string_view name;
 };
 constexpr FileType kFileTypes[] = {
-    {0, "F32"},      {1, "F16"},      {2, "Q4_0"},     {3, "Q4_1"},     {7, "Q8_0"},
-    {8, "Q5_0"},     {9, "Q5_1"},     {10, "Q2_K"},    {11, "Q3_K_S"},  {12, "Q3_K_M"},
-    {13, "Q3_K_L"},  {14, "Q4_K_S"},  {15, "Q4_K_M"},  {16, "Q5_K_S"},  {17, "Q5_K_M"},
-    {18, "Q6_K"},    {19, "IQ2_XXS"}, {20, "IQ2_XS"},  {21, "Q2_K_S"},   {22, "IQ3_XS"},
-    {23, "IQ3_XXS"}, {24, "IQ1_S"},   {25, "IQ4_NL"},  {26, "IQ3_S"},   {27, "IQ3_M"},
-    {28, "IQ2_S"},   {29, "IQ2_M"},   {30, "IQ4_XS"},  {31, "IQ1_M"},   {32, "BF16"},
+    {0, "F32"},      {1, "F16"},      {2, "Q4_0"},       {3, "Q4_1"},    {7, "Q8_0"},
+    {8, "Q5_0"},     {9, "Q5_1"},     {10, "Q2_K"},      {11, "Q3_K_S"}, {12, "Q3_K_M"},
+    {13, "Q3_K_L"},  {14, "Q4_K_S"},  {15, "Q4_K_M"},    {16, "Q5_K_S"}, {17, "Q5_K_M"},
+    {18, "Q6_K"},    {19, "IQ2_XXS"}, {20, "IQ2_XS"},    {21, "Q2_K_S"}, {22, "IQ3_XS"},
+    {23, "IQ3_XXS"}, {24, "IQ1_S"},   {25, "IQ4_NL"},    {26, "IQ3_S"},  {27, "IQ3_M"},
+    {28, "IQ2_S"},   {29, "IQ2_M"},   {30, "IQ4_XS"},    {31, "IQ1_M"},  {32, "BF16"},
     {36, "TQ1_0"},   {37, "TQ2_0"},   {38, "MXFP4_MOE"},
 };
 
@@ -92,14 +92,15 @@ absl::StatusOr<GgufModel> ModelFromGguf(const GgufHeader& h, absl::string_view d
     if (v->kind == GgufValue::Kind::kArray && !v->numbers.empty()) {
       // Per layer; layers without KV heads (recurrent or linear-attention layers) keep no cache.
       m.kv_heads = static_cast<int>(*std::max_element(v->numbers.begin(), v->numbers.end()));
-      m.attention.kv_layers =
-          static_cast<int>(std::count_if(v->numbers.begin(), v->numbers.end(), [](double x) { return x > 0; }));
+      m.attention.kv_layers = static_cast<int>(
+          std::count_if(v->numbers.begin(), v->numbers.end(), [](double x) { return x > 0; }));
       if (m.attention.kv_layers < m.layers) m.attention.kind = AttentionKind::kHybrid;
     } else if (v->number > 0) {
       m.kv_heads = static_cast<int>(v->number);
     }
   }
-  m.head_dim = static_cast<int>(h.Number(a + "attention.key_length", m.hidden_size / m.attention_heads));
+  m.head_dim =
+      static_cast<int>(h.Number(a + "attention.key_length", m.hidden_size / m.attention_heads));
   m.max_context = static_cast<int>(std::min(h.Number(a + "context_length", 0), 1e9));
   m.experts = static_cast<int>(h.Number(a + "expert_count", 0));
   m.experts_per_token = m.experts > 0 ? static_cast<int>(h.Number(a + "expert_used_count", 1)) : 0;
@@ -109,8 +110,8 @@ absl::StatusOr<GgufModel> ModelFromGguf(const GgufHeader& h, absl::string_view d
     int sliding = m.attention.kv_layers;
     if (const GgufValue* p = h.Find(a + "attention.sliding_window_pattern"); p != nullptr) {
       if (p->kind == GgufValue::Kind::kArray && !p->numbers.empty()) {
-        sliding = static_cast<int>(std::count_if(p->numbers.begin(), p->numbers.end(),
-                                                 [](double x) { return x != 0; }));
+        sliding = static_cast<int>(
+            std::count_if(p->numbers.begin(), p->numbers.end(), [](double x) { return x != 0; }));
       } else if (p->number > 1) {
         sliding = m.layers - m.layers / static_cast<int>(p->number);
       }
@@ -150,7 +151,8 @@ absl::StatusOr<GgufModel> ModelFromGguf(const GgufHeader& h, absl::string_view d
   m.params_b = static_cast<double>(h.parameters) / 1e9;
   m.active_params_b = m.params_b;
   if (m.experts > 0 && m.experts_per_token > 0 && expert_elements > 0) {
-    const double inactive = expert_elements * (1.0 - std::min(1.0, double(m.experts_per_token) / m.experts));
+    const double inactive =
+        expert_elements * (1.0 - std::min(1.0, double(m.experts_per_token) / m.experts));
     m.active_params_b = (static_cast<double>(h.parameters) - inactive) / 1e9;
   }
 

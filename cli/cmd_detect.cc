@@ -20,9 +20,13 @@ nlohmann::json Gb(double gb, bool zero_is_unknown = false) {
   return std::round(gb * 100) / 100;
 }
 
-nlohmann::json OrNull(const std::string& s) { return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s); }
+nlohmann::json OrNull(const std::string& s) {
+  return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s);
+}
 
-std::string Or(const std::string& s, absl::string_view def = kDash) { return s.empty() ? std::string(def) : s; }
+std::string Or(const std::string& s, absl::string_view def = kDash) {
+  return s.empty() ? std::string(def) : s;
+}
 
 int RunDetect(Context& ctx) {
   if (!ctx.args.positional().empty()) {
@@ -46,8 +50,10 @@ int RunDetect(Context& ctx) {
       const DetectedGpu& g = d.gpus[i];
       const GpuMatch& m = setup.matches[i];
       nlohmann::json c = {{"match", std::string(GpuMatchKindName(m.kind))}, {"how", m.how}};
-      c["id"] = m.gpu != nullptr && m.kind != GpuMatchKind::kUnknown ? nlohmann::json(m.gpu->id) : nullptr;
-      c["name"] = m.gpu != nullptr && m.kind != GpuMatchKind::kUnknown ? nlohmann::json(m.gpu->name) : nullptr;
+      c["id"] = m.gpu != nullptr && m.kind != GpuMatchKind::kUnknown ? nlohmann::json(m.gpu->id)
+                                                                     : nullptr;
+      c["name"] = m.gpu != nullptr && m.kind != GpuMatchKind::kUnknown ? nlohmann::json(m.gpu->name)
+                                                                       : nullptr;
       c["class_id"] = m.kind == GpuMatchKind::kUnknown ? nlohmann::json(m.gpu->id) : nullptr;
       j["gpus"].push_back({{"vendor", g.vendor},
                            {"name", g.name},
@@ -61,13 +67,15 @@ int RunDetect(Context& ctx) {
                            {"catalog", std::move(c)}});
     }
     const DetectedHost& h = d.host;
-    j["host"] = {{"cpu_model", OrNull(h.cpu_model)},
-                 {"logical_cores", h.logical_cores > 0 ? nlohmann::json(h.logical_cores) : nullptr},
-                 {"physical_cores", h.physical_cores > 0 ? nlohmann::json(h.physical_cores) : nullptr},
-                 {"ram_total_gb", Gb(h.ram_total_gb, true)},
-                 {"ram_available_gb", Gb(h.ram_available_gb)},
-                 {"memory_channels", h.memory_channels > 0 ? nlohmann::json(h.memory_channels) : nullptr}};
-    j["setup"] = {{"label", setup.devices.empty() ? nlohmann::json(nullptr) : nlohmann::json(SetupLabel(setup.devices))},
+    j["host"] = {
+        {"cpu_model", OrNull(h.cpu_model)},
+        {"logical_cores", h.logical_cores > 0 ? nlohmann::json(h.logical_cores) : nullptr},
+        {"physical_cores", h.physical_cores > 0 ? nlohmann::json(h.physical_cores) : nullptr},
+        {"ram_total_gb", Gb(h.ram_total_gb, true)},
+        {"ram_available_gb", Gb(h.ram_available_gb)},
+        {"memory_channels", h.memory_channels > 0 ? nlohmann::json(h.memory_channels) : nullptr}};
+    j["setup"] = {{"label", setup.devices.empty() ? nlohmann::json(nullptr)
+                                                  : nlohmann::json(SetupLabel(setup.devices))},
                   {"summary", setup.summary}};
     j["models"] = nlohmann::json::array();
     for (const LocalModel& m : models) {
@@ -96,14 +104,16 @@ int RunDetect(Context& ctx) {
       const DetectedGpu& g = d.gpus[i];
       t.Add({absl::StrCat(i), g.vendor, g.name, FormatGb(g.memory_total_gb),
              g.memory_free_gb >= 0 ? FormatGb(g.memory_free_gb) : std::string(kDash), Or(g.driver),
-             Or(g.pci_id), Or(g.gpu_cores > 0 ? absl::StrCat(g.gpu_cores, " cores") : g.compute_capability),
+             Or(g.pci_id),
+             Or(g.gpu_cores > 0 ? absl::StrCat(g.gpu_cores, " cores") : g.compute_capability),
              g.source});
     }
     t.Print(o);
     o << "\n" << style.Heading("Catalog entries") << "\n";
     for (size_t i = 0; i < d.gpus.size(); ++i) {
       const GpuMatch& m = setup.matches[i];
-      const std::string entry = m.gpu != nullptr && m.kind != GpuMatchKind::kUnknown ? m.gpu->name + ": " : "";
+      const std::string entry =
+          m.gpu != nullptr && m.kind != GpuMatchKind::kUnknown ? m.gpu->name + ": " : "";
       o << "  " << i << "  " << entry << m.how << "\n";
     }
   }
@@ -116,17 +126,22 @@ int RunDetect(Context& ctx) {
   }
   o << "\n  RAM       " << (h.ram_total_gb > 0 ? FormatGb(h.ram_total_gb) + " total" : "unknown");
   if (h.ram_available_gb >= 0) o << ", " << FormatGb(h.ram_available_gb) << " available";
-  o << "\n  channels  " << (h.memory_channels > 0 ? absl::StrCat(h.memory_channels) : "unknown (not readable here)")
+  o << "\n  channels  "
+    << (h.memory_channels > 0 ? absl::StrCat(h.memory_channels) : "unknown (not readable here)")
     << "\n";
-  o << "\n" << style.Heading("Setup") << "\n  " << setup.summary
-    << (setup.devices.empty() ? "" : "; used by recommend, gpu, fit and upgrade without --gpu") << "\n";
+  o << "\n"
+    << style.Heading("Setup") << "\n  " << setup.summary
+    << (setup.devices.empty() ? "" : "; used by recommend, gpu, fit and upgrade without --gpu")
+    << "\n";
   o << "\n" << style.Heading(absl::StrCat("Local models (", models.size(), ")")) << "\n";
   if (models.empty()) {
-    o << "  none found (Hugging Face cache: " << Or(HfHubDir(), "unset") << "; Ollama: no server)\n";
+    o << "  none found (Hugging Face cache: " << Or(HfHubDir(), "unset")
+      << "; Ollama: no server)\n";
   } else {
     TextTable t({"source", "model", "quant", "size", "catalog"}, {false, false, false, true});
     for (const LocalModel& m : models) {
-      t.Add({m.source, m.name, Or(m.quant), m.size_gb > 0 ? FormatGb(m.size_gb) : std::string(kDash),
+      t.Add({m.source, m.name, Or(m.quant),
+             m.size_gb > 0 ? FormatGb(m.size_gb) : std::string(kDash),
              m.catalog ? absl::StrCat(m.catalog->name, " (", m.how, ")") : m.how});
     }
     t.Print(o);

@@ -66,7 +66,9 @@ int RunRecommend(Context& ctx) {
       if (q.capability.empty()) {
         file_picks = FilePicks(env, setup, *file.model, file.quant, *path, *r);
         if (!q.min_grade.empty()) {
-          std::erase_if(file_picks, [&](const Pick& p) { return !ReportPolicy::GradeAtLeast(p.grade, q.min_grade); });
+          std::erase_if(file_picks, [&](const Pick& p) {
+            return !ReportPolicy::GradeAtLeast(p.grade, q.min_grade);
+          });
         }
       }
     }

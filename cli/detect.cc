@@ -67,7 +67,8 @@ void ReadDrm(const std::string& sysroot, bool want_amd, Detection* out) {
       if (absl::ConsumePrefix(&line, "PCI_SLOT_NAME=")) g.pci_id = std::string(line);
     }
     double total = 0, used = 0;
-    const bool has_total = absl::SimpleAtod(Trimmed(dev + "mem_info_vram_total"), &total) && total > 0;
+    const bool has_total =
+        absl::SimpleAtod(Trimmed(dev + "mem_info_vram_total"), &total) && total > 0;
     if (has_total) {
       g.memory_total_gb = total / 1e9;
       if (absl::SimpleAtod(Trimmed(dev + "mem_info_vram_used"), &used) && used >= 0) {
@@ -81,8 +82,8 @@ void ReadDrm(const std::string& sysroot, bool want_amd, Detection* out) {
       continue;
     }
     if (!has_total) {
-      out->notes.push_back(absl::StrCat("sysfs: card", card, " (", g.name,
-                                        "): memory size not readable"));
+      out->notes.push_back(
+          absl::StrCat("sysfs: card", card, " (", g.name, "): memory size not readable"));
     }
     out->gpus.push_back(std::move(g));
   }
@@ -115,7 +116,8 @@ Detection Detect(const DetectOptions& options) {
     d.notes.push_back(ProbeNote("nvidia-smi", nv, po));
   }
 
-  ProbeResult rocm = RunProbe({"rocm-smi", "--showproductname", "--showmeminfo", "vram", "--json"}, po);
+  ProbeResult rocm =
+      RunProbe({"rocm-smi", "--showproductname", "--showmeminfo", "vram", "--json"}, po);
   size_t amd = 0;
   if (rocm.ok()) {
     for (DetectedGpu& g : ParseRocmSmi(rocm.out, &d.notes)) {

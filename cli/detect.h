@@ -37,12 +37,12 @@ struct DetectedGpu {
 };
 
 struct DetectedHost {
-  std::string cpu_model;           // "AMD Ryzen 9 7950X 16-Core Processor"; empty: unknown
-  int logical_cores = 0;           // processors the kernel lists
-  int physical_cores = 0;          // distinct (physical id, core id); 0: unknown
-  double ram_total_gb = 0;         // MemTotal
-  double ram_available_gb = -1;    // MemAvailable; < 0: unknown
-  int memory_channels = 0;         // 0: unknown (not readable without root on Linux)
+  std::string cpu_model;         // "AMD Ryzen 9 7950X 16-Core Processor"; empty: unknown
+  int logical_cores = 0;         // processors the kernel lists
+  int physical_cores = 0;        // distinct (physical id, core id); 0: unknown
+  double ram_total_gb = 0;       // MemTotal
+  double ram_available_gb = -1;  // MemAvailable; < 0: unknown
+  int memory_channels = 0;       // 0: unknown (not readable without root on Linux)
 };
 
 struct Detection {
@@ -54,7 +54,7 @@ struct Detection {
 };
 
 struct DetectOptions {
-  std::string sysroot;   // prefix for /proc and /sys paths; "" = the real root
+  std::string sysroot;  // prefix for /proc and /sys paths; "" = the real root
   ProbeOptions probe;
 };
 

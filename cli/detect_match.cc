@@ -22,13 +22,27 @@ struct ArchOf {
   absl::string_view architecture;
 };
 constexpr ArchOf kArchitectures[] = {
-    {"6.0", "Pascal"},        {"6.1", "Pascal"},      {"7.0", "Volta"},
-    {"7.2", "Volta"},         {"7.5", "Turing"},      {"8.0", "Ampere"},
-    {"8.6", "Ampere"},        {"8.7", "Ampere"},      {"8.9", "Ada Lovelace"},
-    {"9.0", "Hopper"},        {"10.", "Blackwell"},   {"12.", "Blackwell"},
-    {"gfx906", "Vega 20 (GCN5)"}, {"gfx908", "CDNA 1"}, {"gfx90a", "CDNA 2"},
-    {"gfx94", "CDNA 3"},      {"gfx950", "CDNA 4"},   {"gfx101", "RDNA 1"},
-    {"gfx103", "RDNA 2"},     {"gfx110", "RDNA 3"},   {"gfx115", "RDNA 3.5"},
+    {"6.0", "Pascal"},
+    {"6.1", "Pascal"},
+    {"7.0", "Volta"},
+    {"7.2", "Volta"},
+    {"7.5", "Turing"},
+    {"8.0", "Ampere"},
+    {"8.6", "Ampere"},
+    {"8.7", "Ampere"},
+    {"8.9", "Ada Lovelace"},
+    {"9.0", "Hopper"},
+    {"10.", "Blackwell"},
+    {"12.", "Blackwell"},
+    {"gfx906", "Vega 20 (GCN5)"},
+    {"gfx908", "CDNA 1"},
+    {"gfx90a", "CDNA 2"},
+    {"gfx94", "CDNA 3"},
+    {"gfx950", "CDNA 4"},
+    {"gfx101", "RDNA 1"},
+    {"gfx103", "RDNA 2"},
+    {"gfx110", "RDNA 3"},
+    {"gfx115", "RDNA 3.5"},
     {"gfx120", "RDNA 4"},
 };
 
@@ -79,10 +93,14 @@ bool SizeMatches(const Gpu& gpu, int nominal_gb) {
 
 absl::string_view GpuMatchKindName(GpuMatchKind k) {
   switch (k) {
-    case GpuMatchKind::kExact: return "exact";
-    case GpuMatchKind::kAlias: return "alias";
-    case GpuMatchKind::kUnknown: return "unknown";
-    case GpuMatchKind::kUnusable: return "unusable";
+    case GpuMatchKind::kExact:
+      return "exact";
+    case GpuMatchKind::kAlias:
+      return "alias";
+    case GpuMatchKind::kUnknown:
+      return "unknown";
+    case GpuMatchKind::kUnusable:
+      return "unusable";
   }
   return "unusable";
 }
@@ -105,7 +123,8 @@ GpuMatch MatchGpu(const Catalog& catalog, const DetectedGpu& g) {
       if (hit == nullptr) {
         for (const Gpu* c : l.ambiguous) {
           if (SizeMatches(*c, nominal) &&
-              (hit == nullptr || std::abs(c->memory_gb - nominal) < std::abs(hit->memory_gb - nominal))) {
+              (hit == nullptr ||
+               std::abs(c->memory_gb - nominal) < std::abs(hit->memory_gb - nominal))) {
             hit = c;
           }
         }
@@ -124,13 +143,16 @@ GpuMatch MatchGpu(const Catalog& catalog, const DetectedGpu& g) {
   }
   // Unknown: the class entry.
   const absl::string_view arch = Architecture(g);
-  const std::string apple_chip = g.vendor == "Apple" ? std::string(absl::StripPrefix(g.name, "Apple ")) : "";
+  const std::string apple_chip =
+      g.vendor == "Apple" ? std::string(absl::StripPrefix(g.name, "Apple ")) : "";
   const Gpu* best = nullptr;
   for (const Gpu& c : catalog.gpus()) {
     if (c.vendor != g.vendor) continue;
     if (!arch.empty() && c.architecture != arch) continue;
-    if (!apple_chip.empty() && !absl::StartsWith(c.name, absl::StrCat("Apple ", apple_chip, " "))) continue;
-    if (best == nullptr || std::abs(c.memory_gb - nominal) < std::abs(best->memory_gb - nominal)) best = &c;
+    if (!apple_chip.empty() && !absl::StartsWith(c.name, absl::StrCat("Apple ", apple_chip, " ")))
+      continue;
+    if (best == nullptr || std::abs(c.memory_gb - nominal) < std::abs(best->memory_gb - nominal))
+      best = &c;
   }
   if (best == nullptr) {
     m.how = absl::StrCat("unusable: no ", g.vendor, arch.empty() ? "" : absl::StrCat(" ", arch),
@@ -142,7 +164,8 @@ GpuMatch MatchGpu(const Catalog& catalog, const DetectedGpu& g) {
   m.how = absl::StrFormat(
       "unknown: using the detected memory and a bandwidth estimate from the device's published "
       "class (%s, like %s: %.0f GB/s)",
-      arch.empty() ? absl::StrCat(g.vendor, " GPUs") : std::string(arch), best->name, best->bandwidth_gbps);
+      arch.empty() ? absl::StrCat(g.vendor, " GPUs") : std::string(arch), best->name,
+      best->bandwidth_gbps);
   return m;
 }
 

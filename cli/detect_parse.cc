@@ -55,7 +55,8 @@ std::vector<DetectedGpu> ParseNvidiaSmi(absl::string_view csv, std::vector<std::
     if (line.empty()) continue;
     std::vector<absl::string_view> f = absl::StrSplit(line, ',');
     if (f.size() != 8) {
-      notes->push_back(absl::StrCat("nvidia-smi: line ", line_no, ": expected 8 fields, got ", f.size()));
+      notes->push_back(
+          absl::StrCat("nvidia-smi: line ", line_no, ": expected 8 fields, got ", f.size()));
       continue;
     }
     DetectedGpu g;
@@ -133,7 +134,8 @@ std::vector<DetectedGpu> ParseSystemProfiler(absl::string_view text, absl::strin
     g.name = Known(Member(d, "sppci_model"));
     if (!absl::StartsWith(g.name, "Apple")) continue;  // an Intel Mac's discrete GPU: not modelled
     int cores = 0;
-    if (absl::SimpleAtoi(Member(d, "sppci_cores"), &cores) && cores > 0 && cores < 1024) g.gpu_cores = cores;
+    if (absl::SimpleAtoi(Member(d, "sppci_cores"), &cores) && cores > 0 && cores < 1024)
+      g.gpu_cores = cores;
     if (!bytes || *bytes <= 0) {
       notes->push_back("sysctl: hw.memsize unreadable: the unified memory size is unknown");
     } else {
@@ -146,7 +148,8 @@ std::vector<DetectedGpu> ParseSystemProfiler(absl::string_view text, absl::strin
 
 void ParseMeminfo(absl::string_view text, DetectedHost* host) {
   for (absl::string_view line : absl::StrSplit(text, '\n')) {
-    std::pair<absl::string_view, absl::string_view> kv = absl::StrSplit(line, absl::MaxSplits(':', 1));
+    std::pair<absl::string_view, absl::string_view> kv =
+        absl::StrSplit(line, absl::MaxSplits(':', 1));
     absl::string_view v = absl::StripAsciiWhitespace(kv.second);
     absl::ConsumeSuffix(&v, "kB");
     std::optional<double> kb = Number(v);
@@ -161,7 +164,8 @@ void ParseCpuinfo(absl::string_view text, DetectedHost* host) {
   std::string physical_id;
   int processors = 0;
   for (absl::string_view line : absl::StrSplit(text, '\n')) {
-    std::pair<absl::string_view, absl::string_view> kv = absl::StrSplit(line, absl::MaxSplits(':', 1));
+    std::pair<absl::string_view, absl::string_view> kv =
+        absl::StrSplit(line, absl::MaxSplits(':', 1));
     const absl::string_view k = absl::StripAsciiWhitespace(kv.first);
     const absl::string_view v = absl::StripAsciiWhitespace(kv.second);
     if (k == "processor") ++processors, physical_id.clear();
@@ -176,12 +180,14 @@ void ParseCpuinfo(absl::string_view text, DetectedHost* host) {
 void ParseLscpu(absl::string_view text, DetectedHost* host) {
   int sockets = 0, cores_per_socket = 0;
   for (absl::string_view line : absl::StrSplit(text, '\n')) {
-    std::pair<absl::string_view, absl::string_view> kv = absl::StrSplit(line, absl::MaxSplits(':', 1));
+    std::pair<absl::string_view, absl::string_view> kv =
+        absl::StrSplit(line, absl::MaxSplits(':', 1));
     const absl::string_view k = absl::StripAsciiWhitespace(kv.first);
     const absl::string_view v = absl::StripAsciiWhitespace(kv.second);
     int n = 0;
     if (k == "Model name" && host->cpu_model.empty()) host->cpu_model = std::string(v);
-    if (k == "CPU(s)" && host->logical_cores == 0 && absl::SimpleAtoi(v, &n) && n > 0) host->logical_cores = n;
+    if (k == "CPU(s)" && host->logical_cores == 0 && absl::SimpleAtoi(v, &n) && n > 0)
+      host->logical_cores = n;
     if (k == "Socket(s)" && absl::SimpleAtoi(v, &n) && n > 0) sockets = n;
     if (k == "Core(s) per socket" && absl::SimpleAtoi(v, &n) && n > 0) cores_per_socket = n;
   }

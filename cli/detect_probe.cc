@@ -45,7 +45,8 @@ std::string FindProgram(const std::string& argv0) {
 
 std::string ProbeResult::Describe(const ProbeOptions& options) const {
   if (!found) return "not found";
-  if (timed_out) return absl::StrFormat("timed out after %.1f s (killed)", options.timeout_ms / 1000.0);
+  if (timed_out)
+    return absl::StrFormat("timed out after %.1f s (killed)", options.timeout_ms / 1000.0);
   if (exit_code < 0) return "killed by a signal";
   if (exit_code != 0) return absl::StrCat("exited with status ", exit_code);
   return "ok";

@@ -18,16 +18,16 @@
 namespace fitrank::cli {
 
 struct ProbeOptions {
-  int timeout_ms = 3000;               // kill the tool after this long
-  size_t max_output_bytes = 1 << 20;   // stdout beyond this is discarded (and `truncated` set)
+  int timeout_ms = 3000;              // kill the tool after this long
+  size_t max_output_bytes = 1 << 20;  // stdout beyond this is discarded (and `truncated` set)
 };
 
 struct ProbeResult {
-  bool found = false;       // the program exists on PATH and could be started
-  bool timed_out = false;   // killed after timeout_ms
-  bool truncated = false;   // stdout was longer than max_output_bytes
-  int exit_code = -1;       // the tool's exit status; -1 if it was killed by a signal
-  std::string out;          // stdout (at most max_output_bytes)
+  bool found = false;      // the program exists on PATH and could be started
+  bool timed_out = false;  // killed after timeout_ms
+  bool truncated = false;  // stdout was longer than max_output_bytes
+  int exit_code = -1;      // the tool's exit status; -1 if it was killed by a signal
+  std::string out;         // stdout (at most max_output_bytes)
 
   // Ran and exited 0 in time.
   bool ok() const { return found && !timed_out && exit_code == 0; }

@@ -13,15 +13,25 @@ std::vector<FlagSpec> DetectFlagSpecs() {
   };
 }
 
+std::vector<FlagSpec> DetectedSetupFlagSpecs() {
+  std::vector<FlagSpec> f = {{"free-memory", "",
+                              "with the detected setup: count only the GPUs' free memory (what "
+                              "fits next to what runs now)"}};
+  for (FlagSpec& d : DetectFlagSpecs()) f.push_back(std::move(d));
+  return f;
+}
+
 DetectOptions DetectOptionsFromFlags(const Context& ctx) {
   DetectOptions o;
   std::optional<std::string> root = ctx.args.Get("sysroot");
   o.sysroot = SysrootFromFlagOrEnv(root ? &*root : nullptr);
-  if (std::optional<int> ms = ctx.args.GetInt("probe-timeout-ms", 100, 60000)) o.probe.timeout_ms = *ms;
+  if (std::optional<int> ms = ctx.args.GetInt("probe-timeout-ms", 100, 60000))
+    o.probe.timeout_ms = *ms;
   return o;
 }
 
-DetectedSetup BuildDetectedSetup(const Catalog& catalog, const Detection& detection, bool free_memory) {
+DetectedSetup BuildDetectedSetup(const Catalog& catalog, const Detection& detection,
+                                 bool free_memory) {
   DetectedSetup s;
   std::vector<std::string> sources;
   for (const DetectedGpu& g : detection.gpus) {
@@ -37,7 +47,8 @@ DetectedSetup BuildDetectedSetup(const Catalog& catalog, const Detection& detect
       }
     }
     if (!merged) s.devices.push_back({gpu, 1});
-    if (std::find(sources.begin(), sources.end(), g.source) == sources.end()) sources.push_back(g.source);
+    if (std::find(sources.begin(), sources.end(), g.source) == sources.end())
+      sources.push_back(g.source);
   }
   if (detection.host.ram_total_gb > 0) s.host_ram_gb = detection.host.ram_total_gb;
   s.summary = s.devices.empty() ? "no usable GPU" : SetupLabel(s.devices);

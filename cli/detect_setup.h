@@ -16,23 +16,26 @@
 namespace fitrank::cli {
 
 struct DetectedSetup {
-  std::vector<GpuMatch> matches;        // one per Detection::gpus entry, same order
-  std::vector<DeviceGroup> devices;     // the usable ones, identical GPUs grouped
-  std::optional<double> host_ram_gb;    // detected RAM total, if readable
+  std::vector<GpuMatch> matches;      // one per Detection::gpus entry, same order
+  std::vector<DeviceGroup> devices;   // the usable ones, identical GPUs grouped
+  std::optional<double> host_ram_gb;  // detected RAM total, if readable
   // "2x GeForce RTX 3090 (nvidia-smi), 62.7 GB RAM", "no usable GPU", with ", free memory
   // only" when asked.
   std::string summary;
 };
 
 // Maps `detection` to the catalog. `free_memory`: each GPU counts only its free memory.
-DetectedSetup BuildDetectedSetup(const Catalog& catalog, const Detection& detection, bool free_memory);
+DetectedSetup BuildDetectedSetup(const Catalog& catalog, const Detection& detection,
+                                 bool free_memory);
 
 // The detect options of a command's flags: --sysroot (else $FITRANK_SYSROOT) and
 // --probe-timeout-ms.
 DetectOptions DetectOptionsFromFlags(const Context& ctx);
 
-// The flags of detection, for commands that may detect: --sysroot, --probe-timeout-ms.
+// The flags of detection: --sysroot, --probe-timeout-ms.
 std::vector<FlagSpec> DetectFlagSpecs();
+// The flags of commands whose setup may be the detected one: --free-memory and the above.
+std::vector<FlagSpec> DetectedSetupFlagSpecs();
 
 }  // namespace fitrank::cli
 

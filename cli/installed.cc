@@ -10,12 +10,14 @@ namespace fitrank::cli {
 
 std::vector<LocalModel> InstalledModels(const Catalog& catalog, std::vector<std::string>* notes) {
   std::vector<LocalModel> out = ScanHfCache(catalog, HfHubDir(), notes);
-  for (LocalModel& m : ListOllama(catalog, OllamaHostPort(notes), 1500, notes)) out.push_back(std::move(m));
+  for (LocalModel& m : ListOllama(catalog, OllamaHostPort(notes), 1500, notes))
+    out.push_back(std::move(m));
   return out;
 }
 
 std::vector<Pick> FilePicks(const ReportEnv& env, const Setup& setup, const Model& model,
-                            const Quant* quant, const std::string& path, const RecommendReport& report) {
+                            const Quant* quant, const std::string& path,
+                            const RecommendReport& report) {
   std::vector<Pick> picks;
   for (const WorkloadPicks& wp : report.workloads) {
     FitQuery q;
@@ -44,15 +46,16 @@ std::vector<Pick> FilePicks(const ReportEnv& env, const Setup& setup, const Mode
     p.runtime = f->runtime;
     p.kv_cache = f->kv_cache;
     if (!f->run_commands.empty()) p.run_command = f->run_commands.front().command;
-    p.reasons.push_back(absl::StrCat("Installed: the GGUF file `", path, "`, sized from its tensors."));
+    p.reasons.push_back(
+        absl::StrCat("Installed: the GGUF file `", path, "`, sized from its tensors."));
     for (const std::string& r : f->reasons) p.reasons.push_back(r);
     picks.push_back(std::move(p));
   }
   return picks;
 }
 
-void KeepInstalled(const std::vector<LocalModel>& installed, std::vector<Pick> file_picks, int top_k,
-                   RecommendReport* report) {
+void KeepInstalled(const std::vector<LocalModel>& installed, std::vector<Pick> file_picks,
+                   int top_k, RecommendReport* report) {
   // Catalog model id -> where it is installed: "Ollama `llama3.1:8b` (Q4_K_M, 4.9 GB)".
   std::map<std::string, std::vector<std::string>> where;
   std::map<std::string, std::vector<std::string>> quants;
@@ -63,7 +66,8 @@ void KeepInstalled(const std::vector<LocalModel>& installed, std::vector<Pick> f
       unmapped.push_back(absl::StrCat("`", m.name, "`"));
       continue;
     }
-    std::string w = absl::StrCat(m.source == "ollama" ? "Ollama" : "the Hugging Face cache", " `", m.name, "`");
+    std::string w =
+        absl::StrCat(m.source == "ollama" ? "Ollama" : "the Hugging Face cache", " `", m.name, "`");
     if (!m.quant.empty()) absl::StrAppend(&w, " at ", m.quant);
     where[m.catalog->id].push_back(std::move(w));
     if (!m.quant.empty()) quants[m.catalog->id].push_back(m.quant);
@@ -85,7 +89,8 @@ void KeepInstalled(const std::vector<LocalModel>& installed, std::vector<Pick> f
       p.reasons.insert(p.reasons.begin(), std::move(reason));
       kept.push_back(std::move(p));
     }
-    std::stable_sort(kept.begin(), kept.end(), [](const Pick& a, const Pick& b) { return a.score > b.score; });
+    std::stable_sort(kept.begin(), kept.end(),
+                     [](const Pick& a, const Pick& b) { return a.score > b.score; });
     if (static_cast<int>(kept.size()) > top_k) kept.resize(top_k);
     for (size_t i = 0; i < kept.size(); ++i) kept[i].rank = static_cast<int>(i) + 1;
     if (kept.empty()) {
@@ -96,11 +101,12 @@ void KeepInstalled(const std::vector<LocalModel>& installed, std::vector<Pick> f
   report->candidates = static_cast<int>(where.size());
   if (installed.empty() && !has_file) {
     report->notes.push_back(
-        "No installed model found (Hugging Face cache, Ollama): `fitrank detect` shows where fitrank looked.");
+        "No installed model found (Hugging Face cache, Ollama): `fitrank detect` shows where "
+        "fitrank looked.");
   }
   if (!unmapped.empty()) {
-    report->notes.push_back(absl::StrCat("Installed but not in the catalog, so not ranked: ",
-                                         absl::StrJoin(unmapped, ", "), "."));
+    report->notes.push_back(absl::StrCat(
+        "Installed but not in the catalog, so not ranked: ", absl::StrJoin(unmapped, ", "), "."));
   }
 }
 

@@ -73,7 +73,8 @@ void MapToCatalog(const Catalog& catalog, LocalModel* m, absl::string_view repo)
 
 std::string HfHubDir() {
   if (const char* c = std::getenv("HF_HUB_CACHE"); c != nullptr && *c != '\0') return c;
-  if (const char* h = std::getenv("HF_HOME"); h != nullptr && *h != '\0') return absl::StrCat(h, "/hub");
+  if (const char* h = std::getenv("HF_HOME"); h != nullptr && *h != '\0')
+    return absl::StrCat(h, "/hub");
   if (const char* home = std::getenv("HOME"); home != nullptr && *home != '\0') {
     return absl::StrCat(home, "/.cache/huggingface/hub");
   }
@@ -121,13 +122,15 @@ std::string OllamaHostPort(std::vector<std::string>* notes) {
   if (absl::StartsWith(s, "[")) {  // [::1]:11434
     const size_t close = s.find(']');
     host = std::string(s.substr(1, close == absl::string_view::npos ? s.size() : close - 1));
-    if (close != absl::string_view::npos && s.size() > close + 2) port = std::string(s.substr(close + 2));
+    if (close != absl::string_view::npos && s.size() > close + 2)
+      port = std::string(s.substr(close + 2));
   } else {
     std::vector<std::string> parts = absl::StrSplit(s, absl::MaxSplits(':', 1));
     host = parts[0];
     if (parts.size() > 1 && !parts[1].empty()) port = parts[1];
   }
-  if (host.empty() || host == "0.0.0.0") host = "127.0.0.1";  // Ollama listens everywhere: ask locally
+  if (host.empty() || host == "0.0.0.0")
+    host = "127.0.0.1";  // Ollama listens everywhere: ask locally
   const bool loopback = host == "localhost" || host == "::1" || absl::StartsWith(host, "127.");
   if (!loopback) {
     notes->push_back(absl::StrCat("ollama: OLLAMA_HOST points to `", host,

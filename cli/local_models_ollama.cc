@@ -23,19 +23,21 @@ std::vector<LocalModel> ListOllama(const Catalog& catalog, const std::string& ho
     return body.size() < kMaxBody;
   });
   if (!r && r.error() == httplib::Error::Canceled) {
-    notes->push_back(absl::StrCat("ollama: ", host_port, "'s /api/tags is longer than 16 MiB: ignored"));
+    notes->push_back(
+        absl::StrCat("ollama: ", host_port, "'s /api/tags is longer than 16 MiB: ignored"));
     return {};
   }
   if (!r) {
     // Nothing listening (the usual case without Ollama) is silent; a server that stalls is not.
     if (r.error() == httplib::Error::Read || r.error() == httplib::Error::Write) {
-      notes->push_back(absl::StrCat("ollama: ", host_port, " did not answer /api/tags in ",
-                                    timeout_ms, " ms"));
+      notes->push_back(
+          absl::StrCat("ollama: ", host_port, " did not answer /api/tags in ", timeout_ms, " ms"));
     }
     return {};
   }
   if (r->status != 200) {
-    notes->push_back(absl::StrCat("ollama: ", host_port, " answered /api/tags with HTTP ", r->status));
+    notes->push_back(
+        absl::StrCat("ollama: ", host_port, " answered /api/tags with HTTP ", r->status));
     return {};
   }
   return ParseOllamaTags(catalog, body, notes);

@@ -12,8 +12,9 @@ FileModel LoadGgufModel(const Catalog& catalog, const std::string& path) {
   absl::StatusOr<GgufHeader> h = ReadGgufFile(path);
   if (!h.ok()) {
     throw UsageError(std::string(h.status().message()),
-                     absl::IsNotFound(h.status()) ? "give the path of a .gguf file"
-                                                  : "is the download complete? llama.cpp refuses this file too");
+                     absl::IsNotFound(h.status())
+                         ? "give the path of a .gguf file"
+                         : "is the download complete? llama.cpp refuses this file too");
   }
   absl::StatusOr<GgufModel> gm = ModelFromGguf(*h, path);
   if (!gm.ok()) throw UsageError(std::string(gm.status().message()));

@@ -15,7 +15,7 @@ struct FileModel {
   // has no such recipe (then `bpw` is the file's own: tensor bits / parameters).
   const Quant* quant = nullptr;
   double bpw = 0;
-  std::string file_type;         // "Q4_K_M", or "" if the file does not say
+  std::string file_type;  // "Q4_K_M", or "" if the file does not say
 };
 
 // Reads the GGUF file at `path`: only its header. Throws UsageError (exit 2) with the file and

@@ -49,9 +49,7 @@ std::vector<FlagSpec> SetupFlags(bool gpu_flag) {
                  "detected GPUs",
                  true});
   }
-  f.push_back({"free-memory", "", "with the detected setup: count only the GPUs' free memory "
-                                  "(what fits next to what runs now)"});
-  for (FlagSpec& d : DetectFlagSpecs()) f.push_back(std::move(d));
+  for (FlagSpec& d : DetectedSetupFlagSpecs()) f.push_back(std::move(d));
   f.push_back({"gpus", "N", "N of that GPU (1-64)"});
   f.push_back({"ram", "GB", "host RAM for offload (default: typical for the GPU class)"});
   f.push_back({"mode", "M", "balanced | interactive | background | light-api | scale-out"});

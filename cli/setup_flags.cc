@@ -12,14 +12,14 @@ namespace fitrank::cli {
 
 std::vector<FlagSpec> SetupFlagSpecs(bool runtime) {
   std::vector<FlagSpec> f = {
-      {"gpu", "NAME", "a GPU; repeat for a mixed rig (--gpu 4090 --gpu 3090); `auto` or none: the detected GPUs", true},
+      {"gpu", "NAME",
+       "a GPU; repeat for a mixed rig (--gpu 4090 --gpu 3090); `auto` or none: the detected GPUs",
+       true},
       {"gpus", "N", "N of that GPU (1-64)"},
       {"ram", "GB", "host RAM for offload (default: typical for the GPU class)"},
       {"parallel", "MODE", "layer | tensor (default: the runtime's)"},
   };
-  f.push_back({"free-memory", "", "with the detected setup: count only the GPUs' free memory "
-                                  "(what fits next to what runs now)"});
-  for (FlagSpec& d : DetectFlagSpecs()) f.push_back(std::move(d));
+  for (FlagSpec& d : DetectedSetupFlagSpecs()) f.push_back(std::move(d));
   if (runtime) f.push_back({"runtime", "R", "llama.cpp, ollama, vllm, exllamav2, mlx, ... (default: best for the quant)"});
   return f;
 }

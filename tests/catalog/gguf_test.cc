@@ -74,7 +74,8 @@ TEST(GgufTest, MoeSlidingAndPerLayerKvHeads) {
       .U32("gemma3.attention.sliding_window", 512)
       .U32("gemma3.expert_count", 8)
       .U32("gemma3.expert_used_count", 2);
-  w.Tensor("token_embd.weight", "F16", {64, 100}).Tensor("blk.0.ffn_up_exps.weight", "F16", {64, 32, 8});
+  w.Tensor("token_embd.weight", "F16", {64, 100})
+      .Tensor("blk.0.ffn_up_exps.weight", "F16", {64, 32, 8});
   absl::StatusOr<GgufModel> gm = ModelFromGguf(MustParse(w.Bytes()), "g.gguf");
   ASSERT_TRUE(gm.ok()) << gm.status();
   const Model& m = gm->model;
@@ -104,7 +105,8 @@ TEST(GgufTest, MissingRequiredKeyIsNamed) {
 
 TEST(GgufTest, ShortPrefixAsksForMoreBytes) {
   const std::string bytes = TinyLlama(2).Bytes();
-  GgufHeaderResult r = ParseGgufHeader(absl::string_view(bytes).substr(0, 100), bytes.size(), "t.gguf");
+  GgufHeaderResult r =
+      ParseGgufHeader(absl::string_view(bytes).substr(0, 100), bytes.size(), "t.gguf");
   EXPECT_FALSE(r.header.has_value());
   EXPECT_EQ(r.error, "");
   EXPECT_GT(r.need_bytes, 100u);
@@ -142,14 +144,15 @@ TEST(GgufTest, RefusesFileTruncatedInItsData) {
   const std::string bytes = TinyLlama(1).Bytes(/*with_data=*/false);
   GgufHeaderResult r = ParseGgufHeader(bytes, bytes.size(), "t.gguf");
   EXPECT_FALSE(r.header.has_value());
-  EXPECT_EQ(r.error, "t.gguf: byte 4832: tensor `token_embd.weight` (46080 bytes at data offset 0) "
-                     "ends at byte 50912, past the end of the file (4826 bytes): truncated");
+  EXPECT_EQ(r.error,
+            "t.gguf: byte 4832: tensor `token_embd.weight` (46080 bytes at data offset 0) "
+            "ends at byte 50912, past the end of the file (4826 bytes): truncated");
 }
 
 TEST(GgufTest, RefusesCorruptCountsTypesAndDims) {
   std::string bytes = TinyLlama(1).Bytes();
   std::string huge = bytes;
-  huge[8] = '\xff';  // tensor_count's low byte
+  huge[8] = '\xff';   // tensor_count's low byte
   huge[15] = '\x7f';  // tensor_count's high byte: ~9e18 tensors
   EXPECT_NE(ParseGgufHeader(huge, huge.size(), "t.gguf").error.find("not a plausible header"),
             std::string::npos);
@@ -163,20 +166,24 @@ TEST(GgufTest, RefusesCorruptCountsTypesAndDims) {
   ASSERT_NE(info, std::string::npos);
   const size_t type_pos = info + 8 + 1 + 4 + 8;
   bad_type[type_pos] = 99;
-  EXPECT_NE(ParseGgufHeader(bad_type, bad_type.size(), "t.gguf").error.find("tensor `a`: unknown ggml type 99"),
+  EXPECT_NE(ParseGgufHeader(bad_type, bad_type.size(), "t.gguf")
+                .error.find("tensor `a`: unknown ggml type 99"),
             std::string::npos);
 
   std::string bad_dims = w.Bytes();
   bad_dims[info + 9] = 9;  // n_dims
-  EXPECT_NE(ParseGgufHeader(bad_dims, bad_dims.size(), "t.gguf").error.find("tensor `a`: 9 dimensions"),
-            std::string::npos);
+  EXPECT_NE(
+      ParseGgufHeader(bad_dims, bad_dims.size(), "t.gguf").error.find("tensor `a`: 9 dimensions"),
+      std::string::npos);
 
   std::string long_string = w.Bytes();
   long_string[24 + 7] = '\x10';  // the first key's length: 2^60 bytes
-  EXPECT_NE(ParseGgufHeader(long_string, long_string.size(), "t.gguf")
-                .error.find("t.gguf: byte 32: metadata key 0: string of 1152921504606846996 bytes is longer "
-                            "than the rest of the file"),
-            std::string::npos)
+  EXPECT_NE(
+      ParseGgufHeader(long_string, long_string.size(), "t.gguf")
+          .error.find(
+              "t.gguf: byte 32: metadata key 0: string of 1152921504606846996 bytes is longer "
+              "than the rest of the file"),
+      std::string::npos)
       << ParseGgufHeader(long_string, long_string.size(), "t.gguf").error;
 }
 

@@ -42,7 +42,9 @@ TEST_F(DetectCommand, OneNvidiaGpuAndTheHost) {
   CliRun r = Fitrank({"detect"});
   EXPECT_EQ(r.code, 0);
   EXPECT_NE(r.out.find("GPUs (1 detected)"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("0  GeForce RTX 4090: by alias `NVIDIA GeForce RTX 4090`"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0  GeForce RTX 4090: by alias `NVIDIA GeForce RTX 4090`"),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("RAM       67.1 GB total, 51.2 GB available"), std::string::npos) << r.out;
 }
 
@@ -65,9 +67,11 @@ TEST_F(DetectCommand, TwoGpusMakeATwoGpuSetup) {
 }
 
 TEST_F(DetectCommand, MixedVendorsAndAGpuTheCatalogLacks) {
-  ToolPrinting("nvidia-smi",
-               "0, NVIDIA GeForce RTX 4077 Mystery, 16376, 0, 16376, 00000000:01:00.0, 560.1, 8.9\n");
-  ToolPrinting("rocm-smi", R"js({"card0": {"Card series": "Radeon RX 7900 XTX", "GFX Version": "gfx1100",
+  ToolPrinting(
+      "nvidia-smi",
+      "0, NVIDIA GeForce RTX 4077 Mystery, 16376, 0, 16376, 00000000:01:00.0, 560.1, 8.9\n");
+  ToolPrinting("rocm-smi",
+               R"js({"card0": {"Card series": "Radeon RX 7900 XTX", "GFX Version": "gfx1100",
       "VRAM Total Memory (B)": "25753026560", "VRAM Total Used Memory (B)": "0"}})js");
   Host64GB();
   nlohmann::json j = FitrankJson({"detect"});
@@ -92,15 +96,17 @@ TEST_F(DetectCommand, FailingHangingAndGarbledToolsAreNotes) {
   ToolPrinting("system_profiler", "<plist>not json</plist>");
   nlohmann::json j = FitrankJson({"detect", "--probe-timeout-ms", "200"});
   EXPECT_TRUE(j["gpus"].empty());
-  EXPECT_EQ(j["notes"], nlohmann::json({"nvidia-smi: exited with status 9",
-                                        "rocm-smi: timed out after 0.2 s (killed)",
-                                        "system_profiler: output is not the SPDisplaysDataType JSON expected",
-                                        "/proc/meminfo: host RAM not readable"}));
+  EXPECT_EQ(j["notes"],
+            nlohmann::json({"nvidia-smi: exited with status 9",
+                            "rocm-smi: timed out after 0.2 s (killed)",
+                            "system_profiler: output is not the SPDisplaysDataType JSON expected",
+                            "/proc/meminfo: host RAM not readable"}));
   CliRun r = Fitrank({"recommend", "--probe-timeout-ms", "200"});
   EXPECT_EQ(r.code, 2);
-  EXPECT_EQ(r.err,
-            "fitrank recommend: error: no GPU given, and none detected on this machine\n"
-            "  hint: add --gpu NAME, e.g. --gpu \"RTX 4090\"; `fitrank detect` shows what was found\n");
+  EXPECT_EQ(
+      r.err,
+      "fitrank recommend: error: no GPU given, and none detected on this machine\n"
+      "  hint: add --gpu NAME, e.g. --gpu \"RTX 4090\"; `fitrank detect` shows what was found\n");
 }
 
 TEST_F(DetectCommand, AmdWithoutRocmFromSysfs) {
@@ -118,13 +124,15 @@ TEST_F(DetectCommand, AmdWithoutRocmFromSysfs) {
   EXPECT_EQ(j["gpus"][0]["pci_id"], "0000:03:00.0");
   EXPECT_EQ(j["gpus"][0]["memory_free_gb"], 20);
   EXPECT_EQ(j["gpus"][0]["catalog"]["id"], "radeon-rx-7900-xtx");
-  EXPECT_EQ(j["notes"][0],
-            "sysfs: card0 (AMD GPU ): 536.871 MB of VRAM, an integrated GPU's carve-out: not counted");
+  EXPECT_EQ(
+      j["notes"][0],
+      "sysfs: card0 (AMD GPU ): 536.871 MB of VRAM, an integrated GPU's carve-out: not counted");
 }
 
 TEST_F(DetectCommand, AppleFromSystemProfiler) {
-  ToolPrinting("system_profiler",
-               R"js({"SPDisplaysDataType": [{"sppci_model": "Apple M3 Max", "sppci_cores": "40"}]})js");
+  ToolPrinting(
+      "system_profiler",
+      R"js({"SPDisplaysDataType": [{"sppci_model": "Apple M3 Max", "sppci_cores": "40"}]})js");
   ToolPrinting("sysctl", "137438953472\n");
   nlohmann::json j = FitrankJson({"detect"});
   ASSERT_EQ(j["gpus"].size(), 1u);
@@ -138,8 +146,10 @@ TEST_F(DetectCommand, FreeMemoryFitsNextToWhatRuns) {
   ToolPrinting("nvidia-smi", kTwo3090);
   Host64GB();
   nlohmann::json all = FitrankJson({"estimate", "--model", "llama 3.3 70b", "--quant", "Q4_K_M"});
-  nlohmann::json free = FitrankJson({"estimate", "--model", "llama 3.3 70b", "--quant", "Q4_K_M", "--free-memory"});
-  EXPECT_LT(free["memory"]["usable_gb"].get<double>(), all["memory"]["usable_gb"].get<double>() - 10);
+  nlohmann::json free =
+      FitrankJson({"estimate", "--model", "llama 3.3 70b", "--quant", "Q4_K_M", "--free-memory"});
+  EXPECT_LT(free["memory"]["usable_gb"].get<double>(),
+            all["memory"]["usable_gb"].get<double>() - 10);
   EXPECT_EQ(free["setup"]["label"],
             "GeForce RTX 3090 (23.7 GB free) + GeForce RTX 3090 (11.7 GB free)");
 
@@ -155,7 +165,8 @@ TEST_F(DetectCommand, GpuPageAndFitWithoutGpuName) {
   Host64GB();
   CliRun gpu = Fitrank({"gpu"});
   EXPECT_EQ(gpu.code, 0) << gpu.err;
-  EXPECT_EQ(gpu.out.rfind("Using the detected setup: GeForce RTX 4090 (nvidia-smi)", 0), 0u) << gpu.out;
+  EXPECT_EQ(gpu.out.rfind("Using the detected setup: GeForce RTX 4090 (nvidia-smi)", 0), 0u)
+      << gpu.out;
   CliRun fit = Fitrank({"fit", "llama 3.1 8b", "--json"});
   EXPECT_EQ(fit.code, 0) << fit.err;
   EXPECT_EQ(fit.err.rfind("Using the detected setup: GeForce RTX 4090", 0), 0u) << fit.err;

@@ -38,8 +38,10 @@ class FakeMachine : public ::testing::Test {
   }
   void TearDown() override {
     for (const auto& [k, v] : saved_) {
-      if (v) setenv(k.c_str(), v->c_str(), 1);
-      else unsetenv(k.c_str());
+      if (v)
+        setenv(k.c_str(), v->c_str(), 1);
+      else
+        unsetenv(k.c_str());
     }
     std::filesystem::remove_all(dir_);
   }
@@ -63,8 +65,9 @@ class FakeMachine : public ::testing::Test {
     std::ofstream(path) << text;
   }
   void Host64GB() {
-    RootFile("proc/meminfo",
-             "MemTotal:       65536000 kB\nMemFree:         1000000 kB\nMemAvailable:   50000000 kB\n");
+    RootFile(
+        "proc/meminfo",
+        "MemTotal:       65536000 kB\nMemFree:         1000000 kB\nMemAvailable:   50000000 kB\n");
     RootFile("proc/cpuinfo",
              "processor\t: 0\nmodel name\t: AMD Ryzen 9 7950X 16-Core Processor\nphysical id\t: 0\n"
              "core id\t\t: 0\n\nprocessor\t: 1\nmodel name\t: AMD Ryzen 9 7950X 16-Core Processor\n"

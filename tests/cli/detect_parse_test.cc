@@ -51,7 +51,8 @@ TEST(DetectParse, NvidiaSmiGarbageIsANoteNotAGpu) {
   ASSERT_EQ(notes.size(), 2u);
   EXPECT_EQ(notes[0], "nvidia-smi: line 1: expected 8 fields, got 1");
   EXPECT_EQ(notes[1],
-            "nvidia-smi: line 2: no name or memory.total in `0, NVIDIA GeForce RTX 4090, lots, 1, 2, x, y, 8.9`");
+            "nvidia-smi: line 2: no name or memory.total in `0, NVIDIA GeForce RTX 4090, lots, 1, "
+            "2, x, y, 8.9`");
 }
 
 TEST(DetectParse, RocmSmiJson) {
@@ -92,10 +93,11 @@ TEST(DetectParse, MeminfoAndCpuinfo) {
   ParseMeminfo("MemTotal:       65536000 kB\nMemAvailable:   50000000 kB\nbogus\n", &h);
   EXPECT_NEAR(h.ram_total_gb, 65536000 * 1024.0 / 1e9, 1e-9);
   EXPECT_NEAR(h.ram_available_gb, 50000000 * 1024.0 / 1e9, 1e-9);
-  ParseCpuinfo("processor\t: 0\nmodel name\t: Xeon\nphysical id\t: 0\ncore id\t: 0\n\n"
-               "processor\t: 1\nmodel name\t: Xeon\nphysical id\t: 0\ncore id\t: 0\n\n"
-               "processor\t: 2\nmodel name\t: Xeon\nphysical id\t: 1\ncore id\t: 0\n",
-               &h);
+  ParseCpuinfo(
+      "processor\t: 0\nmodel name\t: Xeon\nphysical id\t: 0\ncore id\t: 0\n\n"
+      "processor\t: 1\nmodel name\t: Xeon\nphysical id\t: 0\ncore id\t: 0\n\n"
+      "processor\t: 2\nmodel name\t: Xeon\nphysical id\t: 1\ncore id\t: 0\n",
+      &h);
   EXPECT_EQ(h.cpu_model, "Xeon");
   EXPECT_EQ(h.logical_cores, 3);
   EXPECT_EQ(h.physical_cores, 2);
@@ -105,9 +107,10 @@ TEST(DetectParse, LscpuFillsWhatCpuinfoLacks) {
   DetectedHost h;
   ParseCpuinfo("processor\t: 0\nBogoMIPS\t: 50.00\n\nprocessor\t: 1\n", &h);
   EXPECT_EQ(h.cpu_model, "");
-  ParseLscpu("Architecture:            aarch64\nCPU(s):                  8\nModel name:              "
-             "Neoverse-N1\nCore(s) per socket:      8\nSocket(s):               1\n",
-             &h);
+  ParseLscpu(
+      "Architecture:            aarch64\nCPU(s):                  8\nModel name:              "
+      "Neoverse-N1\nCore(s) per socket:      8\nSocket(s):               1\n",
+      &h);
   EXPECT_EQ(h.cpu_model, "Neoverse-N1");
   EXPECT_EQ(h.logical_cores, 2);  // /proc/cpuinfo's count stands
   EXPECT_EQ(h.physical_cores, 8);
@@ -172,7 +175,8 @@ TEST(DetectMatch, ExactAliasSizedAndUnknown) {
   EXPECT_EQ(m.gpu->architecture, "Ada Lovelace");
   EXPECT_EQ(m.gpu->memory_gb, 16);
   EXPECT_EQ(m.how.rfind("unknown: using the detected memory and a bandwidth estimate from the "
-                        "device's published class (Ada Lovelace, like ", 0),
+                        "device's published class (Ada Lovelace, like ",
+                        0),
             0u)
       << m.how;
   const Gpu* s = SetupGpu(m, g, false);

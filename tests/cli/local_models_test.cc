@@ -2,8 +2,8 @@
 // 127.0.0.1, ephemeral port, serving fixture JSON), listed by `detect` and ranked by
 // `recommend --installed`.
 #include <filesystem>
-#include <set>
 #include <fstream>
+#include <set>
 #include <string>
 #include <thread>
 
@@ -96,14 +96,16 @@ TEST_F(LocalModels, RecommendInstalledRanksOnlyWhatIsInstalled) {
   std::set<std::string> ids;
   for (const nlohmann::json& p : picks) {
     ids.insert(p["model_id"].get<std::string>());
-    EXPECT_EQ(p["reasons"][0].get<std::string>().rfind("Installed: Ollama `", 0), 0u) << p["reasons"][0];
+    EXPECT_EQ(p["reasons"][0].get<std::string>().rfind("Installed: Ollama `", 0), 0u)
+        << p["reasons"][0];
   }
   EXPECT_EQ(ids, (std::set<std::string>{"llama-3.1-8b-instruct", "qwen2.5-7b-instruct"}));
   EXPECT_EQ(picks[0]["rank"], 1);
   EXPECT_EQ(picks[1]["rank"], 2);
   bool unmapped_noted = false;
   for (const nlohmann::json& n : j["notes"]) {
-    unmapped_noted |= n == "Installed but not in the catalog, so not ranked: `mystery-model:latest`.";
+    unmapped_noted |=
+        n == "Installed but not in the catalog, so not ranked: `mystery-model:latest`.";
   }
   EXPECT_TRUE(unmapped_noted) << j["notes"].dump();
 }
@@ -113,7 +115,8 @@ TEST_F(LocalModels, RecommendInstalledRanksAGgufFileWithThem) {
   setenv("OLLAMA_HOST", ollama.host().c_str(), 1);
   const std::string path = dir() + "/synthetic-7b.gguf";
   testing::Llama7BShaped().Write(path);
-  nlohmann::json j = FitrankJson({"recommend", "--gpu", "4090", "--installed", "--model-gguf", path});
+  nlohmann::json j =
+      FitrankJson({"recommend", "--gpu", "4090", "--installed", "--model-gguf", path});
   const nlohmann::json& picks = j["picks"];
   ASSERT_EQ(picks.size(), 3u) << j.dump(2);
   bool found = false;
@@ -123,21 +126,24 @@ TEST_F(LocalModels, RecommendInstalledRanksAGgufFileWithThem) {
     if (picks[i]["model_id"] != "gguf:Synthetic 7B") continue;
     found = true;
     EXPECT_EQ(picks[i]["quant"], "Q4_K_M");
-    EXPECT_EQ(picks[i]["reasons"][0], "Installed: the GGUF file `" + path + "`, sized from its tensors.");
+    EXPECT_EQ(picks[i]["reasons"][0],
+              "Installed: the GGUF file `" + path + "`, sized from its tensors.");
     EXPECT_FALSE(picks[i]["grade"].get<std::string>().empty());
   }
   EXPECT_TRUE(found);
 
   CliRun r = Fitrank({"recommend", "--gpu", "4090", "--model-gguf", path});
   EXPECT_EQ(r.code, 2);
-  EXPECT_EQ(r.err, "fitrank recommend: error: --model-gguf needs --installed on recommend\n"
-                   "  hint: fitrank recommend --installed --model-gguf file.gguf\n");
+  EXPECT_EQ(r.err,
+            "fitrank recommend: error: --model-gguf needs --installed on recommend\n"
+            "  hint: fitrank recommend --installed --model-gguf file.gguf\n");
 }
 
 TEST_F(LocalModels, NothingInstalledIsSaid) {
   CliRun r = Fitrank({"recommend", "--gpu", "4090", "--installed"});
   EXPECT_EQ(r.code, 1);
-  EXPECT_NE(r.out.find("No installed model found (Hugging Face cache, Ollama)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("No installed model found (Hugging Face cache, Ollama)"), std::string::npos)
+      << r.out;
 }
 
 TEST_F(LocalModels, OllamaErrorsGarbageAndRemoteHostsAreNotes) {
@@ -151,7 +157,8 @@ TEST_F(LocalModels, OllamaErrorsGarbageAndRemoteHostsAreNotes) {
     FakeOllama ollama(200, "<html>hello</html>");
     setenv("OLLAMA_HOST", ollama.host().c_str(), 1);
     nlohmann::json j = FitrankJson({"detect"});
-    EXPECT_EQ(j["notes"][0], "ollama: /api/tags did not answer the JSON expected ({\"models\": [...]})");
+    EXPECT_EQ(j["notes"][0],
+              "ollama: /api/tags did not answer the JSON expected ({\"models\": [...]})");
   }
   setenv("OLLAMA_HOST", "http://192.0.2.7:11434", 1);
   nlohmann::json j = FitrankJson({"detect"});

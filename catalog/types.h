@@ -125,6 +125,12 @@ struct Model {
   Quality quality;
   std::string notes;
   SourceRef source;
+  // optional, never in YAML: a model read from a local file (a GGUF header, catalog/gguf.h) has
+  // its weights' exact size in bytes and the catalog quant id they are stored at ("Q4_K_M").
+  // An estimate at that quant (without a --bpw override) uses these bytes instead of
+  // params x bpw. 0 / empty for catalog models.
+  double file_weights_bytes = 0;
+  std::string file_quant;
 };
 
 struct DiffusionModel {

@@ -6,6 +6,7 @@
 #include "absl/strings/str_format.h"
 #include "cli/commands.h"
 #include "cli/input_file.h"
+#include "cli/model_file.h"
 #include "cli/resolve.h"
 #include "cli/setup_flags.h"
 #include "engine/estimator/basis.h"
@@ -42,15 +43,21 @@ int RunEstimate(Context& ctx) {
   ParsedSetup ps = ParseSetupFlags(ctx, catalog, est);
   const Setup& setup = ps.setup;
 
-  // Model: a catalog name or a config.json.
+  // Model: a catalog name, a config.json or a GGUF file.
   const bool has_model = ctx.args.Has("model"), has_config = ctx.args.Has("model-config");
-  if (has_model == has_config) {
-    throw UsageError(has_model ? "give --model or --model-config, not both" : "no model given",
-                     "add --model NAME or --model-config path/to/config.json");
+  const bool has_gguf = ctx.args.Has("model-gguf");
+  const int sources = int{has_model} + int{has_config} + int{has_gguf};
+  if (sources != 1) {
+    throw UsageError(sources > 1 ? "give one of --model, --model-config, --model-gguf" : "no model given",
+                     "add --model NAME, --model-config path/to/config.json or --model-gguf file.gguf");
   }
   Model from_config;
   const Model* model = nullptr;
-  if (has_model) {
+  FileModel file;
+  if (has_gguf) {
+    file = LoadGgufModel(catalog, *ctx.args.Get("model-gguf"));
+    model = file.model;
+  } else if (has_model) {
     model = &ResolveModel(catalog, *ctx.args.Get("model"));
   } else {
     const std::string path = *ctx.args.Get("model-config");
@@ -65,15 +72,27 @@ int RunEstimate(Context& ctx) {
   // Quant / bpw.
   std::vector<std::string> defaults;
   const Quant* quant = nullptr;
-  const std::optional<double> bpw = ctx.args.GetDouble("bpw", 1, 32, "bits per weight");
+  std::optional<double> bpw = ctx.args.GetDouble("bpw", 1, 32, "bits per weight");
   if (std::optional<std::string> q = ctx.args.Get("quant")) {
     quant = &ResolveQuant(catalog, *q);
+  } else if (has_gguf && !bpw) {
+    // The file's own recipe, sized exactly from its tensors.
+    quant = file.quant;
+    if (quant == nullptr) bpw = file.bpw;
+    defaults.push_back(absl::StrCat("quant: ", quant ? quant->id : absl::StrFormat("%.2f bpw", file.bpw),
+                                    " (the GGUF file's", file.file_type.empty() ? "" : " " + file.file_type,
+                                    ", weights sized from its tensors)"));
   } else if (!bpw) {
     quant = DefaultQuant(catalog, est, setup, ps.runtime);
     if (quant == nullptr) throw UsageError("no quantization the runtime can load", "give --quant");
     defaults.push_back(absl::StrCat("quant: ", quant->id, " (default)"));
   }
   const Runtime* runtime = ps.runtime;
+  if (runtime == nullptr && has_gguf && quant == nullptr) {
+    // A GGUF recipe the catalog does not list: the file is llama.cpp's format.
+    runtime = catalog.RuntimeById("llama.cpp");
+    if (runtime != nullptr) defaults.push_back("runtime: llama.cpp (the GGUF file's runtime)");
+  }
   if (runtime == nullptr) {
     runtime = est.DefaultRuntime(catalog, setup, quant);
     if (runtime == nullptr) {
@@ -191,6 +210,7 @@ Command EstimateCommand() {
   std::vector<FlagSpec> more = {
       {"model", "NAME", "a catalog model"},
       {"model-config", "PATH", "a Hugging Face config.json (local file)"},
+      {"model-gguf", "PATH", "a GGUF file: layout and exact weight bytes from its header"},
       {"quant", "Q", "quantization (default Q4_K_M or the runtime's 4-bit format)"},
       {"bpw", "X", "bits per weight, overriding the quant's (e.g. EXL2 4.65)"},
       {"context", "N", "context tokens allocated per sequence"},
@@ -204,10 +224,10 @@ Command EstimateCommand() {
   return {"estimate",
           "raw estimator numbers (memory, fit, decode, prefill, TTFT) with their basis",
           "fitrank estimate --gpu NAME [--gpu NAME ...] [--gpus N] (--model NAME | --model-config "
-          "PATH) [--quant Q | --bpw X] [--runtime R] [--parallel layer|tensor] [--context N] "
-          "[--prompt N] [--gen N] [--batch N] [--kv-cache f16|q8_0|q4_0|fp8] [--max-num-seqs N] "
-          "[--backend cuda|rocm|vulkan|metal|sycl|cpu] [--flash-attn on|off] [--ubatch N] "
-          "[--ram GB] [--json]",
+          "PATH | --model-gguf PATH) [--quant Q | --bpw X] [--runtime R] [--parallel layer|tensor] "
+          "[--context N] [--prompt N] [--gen N] [--batch N] [--kv-cache f16|q8_0|q4_0|fp8] "
+          "[--max-num-seqs N] [--backend cuda|rocm|vulkan|metal|sycl|cpu] [--flash-attn on|off] "
+          "[--ubatch N] [--ram GB] [--json]",
           flags, RunEstimate};
 }
 

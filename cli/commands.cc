@@ -17,6 +17,7 @@ const std::vector<Command>& Commands() {
       CatalogCommand(),
       McpCommand(),
       ServeCommand(),
+      DetectCommand(),
   };
   return kCommands;
 }

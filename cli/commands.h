@@ -18,6 +18,7 @@ Command RulesCommand();      // cmd_rules.cc
 Command SweepCommand();      // cmd_sweep.cc
 Command McpCommand();        // cmd_mcp.cc
 Command ServeCommand();      // cmd_serve.cc
+Command DetectCommand();     // cmd_detect.cc
 
 }  // namespace fitrank::cli
 

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
+#include "cli/detect_setup.h"
 #include "cli/resolve.h"
 #include "cli/rules_env.h"
 #include "cli/setup_flags.h"
@@ -43,8 +44,12 @@ const ReportEnv& LoadReportEnv(Context& ctx) {
 std::vector<FlagSpec> SetupFlags(bool gpu_flag) {
   std::vector<FlagSpec> f;
   if (gpu_flag) {
-    f.push_back({"gpu", "NAME", "a GPU; repeat for a mixed rig (--gpu 4090 --gpu 3090)", true});
+    f.push_back({"gpu", "NAME",
+                 "a GPU; repeat for a mixed rig (--gpu 4090 --gpu 3090); `auto` or none: the "
+                 "detected GPUs",
+                 true});
   }
+  for (FlagSpec& d : DetectedSetupFlagSpecs()) f.push_back(std::move(d));
   f.push_back({"gpus", "N", "N of that GPU (1-64)"});
   f.push_back({"ram", "GB", "host RAM for offload (default: typical for the GPU class)"});
   f.push_back({"mode", "M", "balanced | interactive | background | light-api | scale-out"});

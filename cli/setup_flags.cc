@@ -5,17 +5,22 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "cli/detect.h"
+#include "cli/detect_setup.h"
 #include "cli/resolve.h"
 
 namespace fitrank::cli {
 
 std::vector<FlagSpec> SetupFlagSpecs(bool runtime) {
   std::vector<FlagSpec> f = {
-      {"gpu", "NAME", "a GPU; repeat for a mixed rig (--gpu 4090 --gpu 3090)", true},
+      {"gpu", "NAME",
+       "a GPU; repeat for a mixed rig (--gpu 4090 --gpu 3090); `auto` or none: the detected GPUs",
+       true},
       {"gpus", "N", "N of that GPU (1-64)"},
       {"ram", "GB", "host RAM for offload (default: typical for the GPU class)"},
       {"parallel", "MODE", "layer | tensor (default: the runtime's)"},
   };
+  for (FlagSpec& d : DetectedSetupFlagSpecs()) f.push_back(std::move(d));
   if (runtime) f.push_back({"runtime", "R", "llama.cpp, ollama, vllm, exllamav2, mlx, ... (default: best for the quant)"});
   return f;
 }
@@ -80,9 +85,27 @@ ParsedSetup ParseSetupFlags(Context& ctx, const Catalog& catalog, const Estimato
                             std::vector<std::string> extra_gpus) {
   std::vector<std::string> names = std::move(extra_gpus);
   for (const std::string& n : ctx.args.GetAll("gpu")) names.push_back(n);
-  if (names.empty()) throw UsageError("no GPU given", "add --gpu NAME, e.g. --gpu \"RTX 4090\"");
+  const bool detect = names.empty() || (names.size() == 1 && names[0] == "auto");
+  if (!detect && ctx.args.Has("free-memory")) {
+    throw UsageError("--free-memory needs the detected setup", "drop --gpu, or use --gpu auto");
+  }
   std::vector<DeviceGroup> devices;
-  for (const std::string& n : names) {
+  SetupOptions options;
+  if (detect) {
+    const Detection d = Detect(DetectOptionsFromFlags(ctx));
+    DetectedSetup ds = BuildDetectedSetup(catalog, d, ctx.args.Has("free-memory"));
+    if (ds.devices.empty()) {
+      throw UsageError(names.empty() ? "no GPU given, and none detected on this machine"
+                                     : "--gpu auto: no GPU detected on this machine",
+                       "add --gpu NAME, e.g. --gpu \"RTX 4090\"; `fitrank detect` shows what was found");
+    }
+    devices = std::move(ds.devices);
+    options.host_ram_gb = ds.host_ram_gb;
+    // The first line says which setup this is; machine-readable output keeps stdout clean.
+    std::ostream& o = ctx.format == OutputFormat::kTable ? *ctx.out : *ctx.err;
+    o << "Using the detected setup: " << ds.summary << " (--gpu NAME to choose another)\n";
+  }
+  for (const std::string& n : detect ? std::vector<std::string>{} : names) {
     const Gpu& g = ResolveGpu(catalog, n);
     bool merged = false;
     for (DeviceGroup& d : devices) {
@@ -100,7 +123,6 @@ ParsedSetup ParseSetupFlags(Context& ctx, const Catalog& catalog, const Estimato
     }
     devices[0].count = *n;
   }
-  SetupOptions options;
   options.interconnects = &catalog.interconnects();
   if (std::optional<double> ram = ctx.args.GetDouble("ram", 1, 65536, "GB")) options.host_ram_gb = *ram;
   if (std::optional<std::string> p = ctx.args.Get("parallel")) {

@@ -1,6 +1,9 @@
 // The hardware flags every estimate-style command shares, parsed into an engine Setup:
 //   --gpu NAME (repeatable: a mixed rig)   --gpus N (N of the one --gpu)   --ram GB
 //   --parallel layer|tensor                --runtime R
+//   --free-memory, --sysroot DIR, --probe-timeout-ms MS (the detected setup, below)
+// No GPU at all, or `--gpu auto`, means the GPUs detected on this machine (cli/detect.h) and
+// its RAM (unless --ram); the first line of a table (stderr for other formats) says so.
 // Reports and `estimate` use the same helper so the flags mean the same everywhere.
 #ifndef FITRANK_CLI_SETUP_FLAGS_H_
 #define FITRANK_CLI_SETUP_FLAGS_H_
@@ -24,7 +27,7 @@ struct ParsedSetup {
 
 // Parses the flags of ctx.args, with `extra_gpus` (e.g. a positional GPU name) before the
 // --gpu ones; the same GPU named twice is one group of two. Throws UsageError (exit 2) for: no
-// GPU; an unknown or ambiguous GPU / runtime (did-you-mean); --gpus outside 1..64 or with
+// GPU given and none detected; --free-memory with named GPUs; an unknown or ambiguous GPU / runtime (did-you-mean); --gpus outside 1..64 or with
 // several GPUs; --ram outside 1..65536; --parallel other than layer|tensor; a setup BuildSetup
 // refuses.
 ParsedSetup ParseSetupFlags(Context& ctx, const Catalog& catalog, const Estimator& estimator,

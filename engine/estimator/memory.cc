@@ -81,6 +81,21 @@ void ComputeShape(Ctx* ctx, double bpw) {
     m.active_body = m.routed_active + m.dense_active;
   }
   m.expert_read_bytes = m.routed_active * bpw / 8;
+  const EstimateInput* in = ctx->in;
+  if (md.file_weights_bytes > 0 && m.weights_bytes > 0 && in != nullptr && in->bpw <= 0 &&
+      in->quant != nullptr && in->quant->id == md.file_quant) {
+    // A file's exact size: its tensors carry their own types (a Q4_K_M file mixes Q4_K, Q6_K
+    // and F32), so the quant's average bpw is only close. Reads keep their share of the weights.
+    const double scale = md.file_weights_bytes / m.weights_bytes;
+    if (ctx->t != nullptr) {
+      ctx->t->Note(absl::StrFormat("weights: %.3f GB exactly, from the file's tensors (params x "
+                                   "bpw gives %.3f GB)",
+                                   md.file_weights_bytes / 1e9, m.weights_bytes / 1e9));
+    }
+    m.weights_bytes = md.file_weights_bytes;
+    m.read_bytes *= scale;
+    m.expert_read_bytes *= scale;
+  }
   m.dense_read_bytes = std::max(m.read_bytes - m.expert_read_bytes, 0.0);
   if (ctx->t != nullptr) {
     ctx->t->Formula(

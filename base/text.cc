@@ -109,13 +109,14 @@ std::string DidYouMean(const std::vector<std::string>& matches) {
 
 void AppendFixed(std::string* out, double v, int decimals) {
   static constexpr double kScale[] = {1, 10, 100, 1000};
-  const double scaled = std::fabs(v) * kScale[decimals];
+  decimals = std::clamp(decimals, 0, 17);
+  const double scaled = std::fabs(v) * kScale[std::min(decimals, 3)];
   const double frac = scaled - std::floor(scaled);
   // Below 1e9 the product is within 2e-7 of |v| x 10^d, so rounding it half up gives the
-  // correctly rounded digits unless it lies within 1e-6 of a tie: ties, huge numbers, NaN and
-  // infinities go to to_chars.
-  if (!(scaled < 1e9) || std::fabs(frac - 0.5) < 1e-6) {
-    char buf[352];  // the largest double has 309 digits
+  // correctly rounded digits unless it lies within 1e-6 of a tie: ties, huge numbers, NaN,
+  // infinities and more than 3 decimals go to to_chars.
+  if (decimals > 3 || !(scaled < 1e9) || std::fabs(frac - 0.5) < 1e-6) {
+    char buf[352];  // the largest double has 309 digits, plus 17 decimals
     auto r = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::fixed, decimals);
     out->append(buf, r.ptr);
     return;

@@ -43,7 +43,8 @@ std::string QuotedList(const std::vector<std::string>& items, absl::string_view 
 // "did you mean `x`?" / "did you mean `x`, `y` or `z`?" or "" when `matches` is empty.
 std::string DidYouMean(const std::vector<std::string>& matches);
 
-// Appends `v` with `decimals` (0-3) digits after the point, byte for byte what
+// Appends `v` with `decimals` digits after the point (0-3 on the fast path; more go to
+// to_chars; clamped to 0-17), byte for byte what
 // std::to_chars(chars_format::fixed, decimals) writes (correctly rounded; "-0.00" for small
 // negatives; "nan", "inf"), several times faster: sweeps write millions of numbers.
 void AppendFixed(std::string* out, double v, int decimals);

@@ -95,6 +95,9 @@ Json ToJson(const Model& m) {
   j["hf_repo"] = m.hf_repo;
   j["ollama_tag"] = m.ollama_tag;
   j["gguf_repo"] = m.gguf_repo;
+  j["awq_repo"] = m.awq_repo;
+  j["gptq_repo"] = m.gptq_repo;
+  j["fp8_repo"] = m.fp8_repo;
   j["release_quant"] = m.release_quant;
   j["quality"] = ToJson(m.quality);
   j["notes"] = m.notes;

@@ -119,6 +119,13 @@ struct Model {
   // optional: a Hugging Face repo of GGUF files of the model (ggml-org, unsloth, bartowski ...),
   // from the gguf_sources llmfit lists for its repo; llama.cpp's run command uses it.
   std::string gguf_repo;
+  // optional: Hugging Face repos of the model's 4-bit AWQ, 4-bit GPTQ and FP8 checkpoints
+  // (the catalog quants AWQ-4bit, GPTQ-4bit, FP8), from the quantized builds llmfit lists
+  // (<publisher>/<repo name>-AWQ, -GPTQ-Int4, -FP8 ...); vLLM, SGLang and TensorRT-LLM run
+  // commands load them. Empty: none listed (the command says to quantize first).
+  std::string awq_repo;
+  std::string gptq_repo;
+  std::string fp8_repo;
   // optional: the catalog quant the weights were published in, when below 16 bits (gpt-oss:
   // MXFP4, DeepSeek-V3: FP8). Its quality score was measured there (see QualityRetention).
   std::string release_quant;

@@ -156,6 +156,7 @@ Json ToJson(const Quant& q) {
   j["quality_source"] = q.quality_source;
   j["runtimes"] = q.runtimes;
   j["requires_precision"] = q.requires_precision;
+  j["quantize_with"] = q.quantize_with;
   j["notes"] = q.notes;
   j["source"] = ToJson(q.source);
   return j;
@@ -171,6 +172,8 @@ Json ToJson(const Runtime& r) {
   j["parallelism"] = r.parallelism;
   j["serving"] = r.serving;
   j["command"] = r.command;
+  j["tag_quant"] = r.tag_quant;
+  j["server_command"] = r.server_command;
   j["notes"] = r.notes;
   j["source"] = ToJson(r.source);
   return j;

@@ -193,6 +193,9 @@ struct Quant {
   std::string quality_source;
   std::vector<std::string> runtimes; // runtime ids that load it
   std::string requires_precision;    // optional: "FP8" / "FP4": hardware must list it to run natively
+  // optional: the tool that makes this quant from the 16-bit weights ("AutoAWQ", "llama.cpp's
+  // llama-quantize" ...); run commands name it when no checkpoint of the quant is known.
+  std::string quantize_with;
   std::string notes;
   SourceRef source;
 };
@@ -205,7 +208,15 @@ struct Runtime {
   std::vector<std::string> quant_families;  // which Quant::family it loads
   std::vector<std::string> parallelism;     // "layer", "tensor"
   bool serving = false;              // built for concurrent serving (continuous batching)
-  std::string command;               // launch template: {model}, {hf_repo}, {ollama_tag}, {quant}, {gpus}, {context}
+  // Launch template; placeholders in runtimes.yaml's source note, filled by
+  // engine/report/run_command.cc.
+  std::string command;
+  // optional: the quant a bare library tag serves (Ollama: Q4_K_M), for models without a
+  // GGUF repo to pin the quant from.
+  std::string tag_quant;
+  // optional: the server to start first with the estimated settings (Ollama's context length
+  // and KV cache type are server settings); same placeholders as `command`.
+  std::string server_command;
   std::string notes;
   SourceRef source;
 };

@@ -68,7 +68,8 @@ Json FitJson(const FitReport& r) {
   Json rc = Json::array();
   for (const RunCommand& c : r.run_commands) {
     rc.push_back({{"runtime", c.runtime}, {"runtime_name", c.runtime_name},
-                  {"command", c.command}, {"note", c.note}});
+                  {"command", c.command}, {"steps", c.steps}, {"quant", c.quant},
+                  {"gpus", c.gpus}, {"note", c.note}});
   }
   j["run_commands"] = rc;
   j["basis"] = r.basis;
@@ -190,7 +191,11 @@ void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream&
     out << "\n" << s.Heading("Run it") << "\n";
     for (const RunCommand& c : r.run_commands) {
       out << "  " << c.runtime_name << (c.note.empty() ? "" : absl::StrCat(" (", c.note, ")"))
-          << "\n    " << s.Paint("$ " + c.command, Color::kCyan) << "\n";
+          << "\n";
+      for (const std::string& step : c.steps) {
+        out << "    " << s.Paint((step[0] == '#' ? "" : "$ ") + step, Color::kDim) << "\n";
+      }
+      out << "    " << s.Paint("$ " + c.command, Color::kCyan) << "\n";
     }
   }
 }

@@ -29,7 +29,11 @@ void PrintPickDetails(const std::vector<Pick>& picks, const Style& s, std::ostre
         << "\n";
     std::string why = absl::StrJoin(p.reasons, " ");
     if (!why.empty()) out << Wrap(why, 96, "     ");
-    if (!p.run_command.empty()) out << "     " << s.Paint("$ " + p.run_command, Color::kCyan) << "\n";
+    if (p.run_command.empty()) continue;
+    for (const std::string& step : p.run_steps) {
+      out << "     " << s.Paint((step[0] == '#' ? "" : "$ ") + step, Color::kDim) << "\n";
+    }
+    out << "     " << s.Paint("$ " + p.run_command, Color::kCyan) << "\n";
   }
 }
 

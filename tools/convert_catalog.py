@@ -41,8 +41,8 @@ OPTIONAL = {
                        "text_tokens", "context_images", "gflops_per_pass",
                        "attention_gflops_per_pass", "per_frame_attention", "vram_min_gb",
                        "vram_recommended_gb"},
-    "Quant": {"requires_precision"},
-    "Runtime": set(),
+    "Quant": {"requires_precision", "quantize_with"},
+    "Runtime": {"tag_quant", "server_command"},
     "Interconnect": set(),
     "Price": {"street_usd", "cloud_usd_per_hour"},
 }

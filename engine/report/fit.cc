@@ -7,6 +7,7 @@
 #include "engine/estimator/basis.h"
 #include "engine/report/builders.h"
 #include "engine/report/grader.h"
+#include "engine/report/run_command.h"
 
 namespace fitrank {
 
@@ -162,22 +163,28 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   MergeRuleAdvice(env, graded.advice, &r.advice);
 
   // Run commands: each runtime that can run the model here, at the headline quant if it loads
-  // it, else at the best quant it loads that runs.
+  // it, else at the best quant it loads that runs natively; a runtime that can only serve
+  // another quant of this model (Ollama's library tag) is estimated at that quant.
+  const int command_context = std::min(shape.context_tokens, std::max(1, e.safe_context));
   for (const Runtime& rt : env.catalog->runtimes()) {
     const Quant* use = nullptr;
-    Estimate ue;
+    LlmRun used;
     auto try_quant = [&](const Quant& cand) {
       if (env.estimator->CheckCombination(setup, &cand, &rt) & kBlockingProblems) return false;
       LlmRun cr = RunLlm(env, setup, model, cand, shape, &rt);
       if (!cr.runnable() || !Runs(ViewOf(cr.estimate.fit))) return false;
       use = &cand;
-      ue = cr.estimate;
+      used = cr;
       return true;
     };
-    if (!try_quant(*quant)) {
+    const Quant* served = ServedQuant(*env.catalog, rt, model, *quant);
+    if (served != quant) {
+      if (served != nullptr) try_quant(*served);
+    } else if (!try_quant(*quant)) {
       const Quant* best = nullptr;
       for (const Quant& cand : env.catalog->quants()) {
         if (cand.variable_bpw) continue;
+        if (ServedQuant(*env.catalog, rt, model, cand) != &cand) continue;
         if (env.estimator->CheckCombination(setup, &cand, &rt) & kBlockingProblems) continue;
         LlmRun cr = RunLlm(env, setup, model, cand, shape, &rt);
         if (!cr.estimate.runs_natively()) continue;
@@ -186,22 +193,19 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
       if (best != nullptr) try_quant(*best);
     }
     if (use == nullptr) continue;
-    std::string cmd =
-        RunCommandFor(rt, model, *use, setup,
-                      std::min(shape.context_tokens, std::max(1, e.safe_context)),
-                      KvCacheTypeName(ue.kv_cache));
-    if (cmd.empty()) continue;
+    RunPlan plan = PlanRun(*env.catalog, rt, model, *use, setup, used.estimate,
+                           std::min(command_context, used.input.context));
+    if (plan.command.empty()) continue;
     RunCommand c;
     c.runtime = rt.id;
     c.runtime_name = rt.name;
-    c.command = cmd;
-    // A template without {quant} downloads the runtime's default build of the model (Ollama's
-    // tags are Q4_K_M): say so rather than claim the quant we estimated.
-    bool picks_quant = rt.command.find("{quant}") != std::string::npos ||
-                       rt.command.find("{hf_repo}") != std::string::npos;
-    c.note = absl::StrFormat("%s, %s, ~%.0f tok/s",
-                             picks_quant ? use->id : "the tag's default quantization",
-                             std::string(FitKindName(ue.fit.kind)), ue.decode_tok_s);
+    c.command = plan.command;
+    c.steps = plan.steps;
+    c.quant = plan.quant;
+    c.gpus = plan.gpus;
+    c.note = absl::StrFormat("%s, %s, ~%.0f tok/s", plan.quant,
+                             std::string(FitKindName(used.estimate.fit.kind)),
+                             used.estimate.decode_tok_s);
     r.run_commands.push_back(c);
   }
 

@@ -47,11 +47,15 @@ struct QuantRow {
   bool best = false;         // the quant the rules pick for this setup
 };
 
+// One runtime's command for the model, and the numbers of what it runs.
 struct RunCommand {
   std::string runtime;       // id
   std::string runtime_name;
   std::string command;
-  std::string note;          // e.g. "2 GPUs, tensor parallel"
+  std::vector<std::string> steps;  // to run first (download, quantize, server); may be empty
+  std::string quant;         // the quant the command loads; the note's numbers are for it
+  int gpus = 0;              // GPUs it runs on
+  std::string note;          // "AWQ-4bit, native-tight, ~17 tok/s"
 };
 
 struct FitReport {

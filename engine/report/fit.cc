@@ -69,11 +69,12 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     QuantRow row;
     row.quant = quant.id;
     row.bits = quant.bits;
-    row.bpw = quant.bpw;
+    row.bpw = quant.bpw;  // replaced by the estimate's below (it knows the model's layout)
     row.quality_retention = QualityRetention(model, quant);
     row.quality_label = env.policy->QualityLabelFor(row.quality_retention);
     LlmRun run = RunLlm(env, setup, model, quant, shape);
     row.memory_gb = run.estimate.memory.total_gb;
+    if (run.estimate.bpw > 0) row.bpw = run.estimate.bpw;
     if (run.runtime == nullptr || !run.runnable()) {
       row.supported = false;
       std::vector<std::string> why = DescribeProblems(run.estimate.problems, run.input);
@@ -117,6 +118,14 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   r.memory.overhead_gb = e.memory.overhead_gb;
   r.memory.total_gb = e.memory.total_gb;
   r.memory.usable_gb = e.memory.usable_gb;
+  // The same setup shows the same usable memory on every page; a runtime that claims less (vLLM,
+  // SGLang) says so.
+  if (run.runtime != nullptr && e.memory.usable_gb < r.setup.usable_gb - 0.05) {
+    r.memory.usable_note = absl::StrFormat(
+        "%s takes %.0f%% of device memory by default: %.1f GB of the setup's %.1f GB usable",
+        run.runtime->name, 100 * e.memory.usable_gb / r.setup.memory_gb, e.memory.usable_gb,
+        r.setup.usable_gb);
+  }
   r.memory.over_gb = std::max(0.0, e.memory.total_gb - e.memory.usable_gb);
   r.memory.free_gb = std::max(0.0, e.memory.usable_gb - e.memory.total_gb);
   r.fit = ViewOf(e.fit);
@@ -143,17 +152,23 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     row.grade = g.excluded ? "F" : g.grade;
     row.score = g.score;
   }
+  // Each workload at its own best quantization (the headline's when --quant was given, or
+  // when no quant runs for that workload): a quant that fits chat may not fit coding's context.
   for (const Workload& w : env.profiles->workloads()) {
     WorkloadShape ws = ShapeFor(w, mode);
-    LlmRun wr = RunLlm(env, setup, model, *quant, ws);
+    const Quant* wq = q.quant != nullptr ? quant : env.grader->BestQuant(setup, model, w, mode,
+                                                                         nullptr);
+    if (wq == nullptr) wq = quant;
+    LlmRun wr = RunLlm(env, setup, model, *wq, ws);
     FitWorkloadRow row;
     row.workload = w.id;
     row.label = w.name;
+    row.quant = wq->id;
     row.fit = ViewOf(wr.estimate.fit);
     row.decode_tok_s = wr.estimate.decode_tok_s;
     row.ttft_ms = wr.estimate.ttft_ms;
     row.context = std::min(wr.input.context, wr.estimate.safe_context);
-    Graded g = env.grader->Grade(setup, model, *quant, w, mode);
+    Graded g = env.grader->Grade(setup, model, *wq, w, mode);
     row.grade = g.excluded ? "F" : g.grade;
     row.score = g.score;
     r.workloads.push_back(row);

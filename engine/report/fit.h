@@ -15,7 +15,8 @@ struct MemoryView {
   double kv_gb = 0;
   double overhead_gb = 0;
   double total_gb = 0;       // needed
-  double usable_gb = 0;      // accelerator memory the model may use
+  double usable_gb = 0;      // accelerator memory the model may use with the report's runtime
+  std::string usable_note;   // why usable_gb is below the setup's (the runtime's memory share)
   double over_gb = 0;        // total - usable when positive, else 0
   double free_gb = 0;        // usable - total when positive, else 0
 };
@@ -23,6 +24,7 @@ struct MemoryView {
 struct FitWorkloadRow {
   std::string workload;
   std::string label;
+  std::string quant;         // the workload's best quant (the report's --quant when given)
   std::string grade;
   double score = 0;
   FitView fit;
@@ -34,7 +36,7 @@ struct FitWorkloadRow {
 struct QuantRow {
   std::string quant;
   double bits = 0;           // nominal
-  double bpw = 0;            // effective
+  double bpw = 0;            // effective bits per weight, as the estimate used for this model
   double memory_gb = 0;      // total needed at the report's workload context
   double quality_retention = 0;
   std::string quality_label; // "Maximum" | "Very high" | "High" | "Medium" | "Low"

@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/input_file.h"
 #include "cli/model_file.h"
+#include "cli/render_text.h"
 #include "cli/resolve.h"
 #include "cli/setup_flags.h"
 #include "engine/estimator/basis.h"
@@ -126,6 +127,29 @@ int RunEstimate(Context& ctx) {
   }
 
   const std::string quant_name = quant ? quant->id : absl::StrFormat("%.2f bpw", in.bpw);
+  if (ctx.format == OutputFormat::kCsv) {
+    // One row: the estimate's numbers, raw, units in the headers.
+    TextTable t({"model_id", "quant", "bpw", "runtime", "gpu_count", "parallelism", "context",
+                 "kv_cache", "weights_gb", "kv_gb", "overhead_gb", "total_gb", "usable_gb",
+                 "fit", "offload_pct", "decode_tok_s", "decode_low_tok_s", "decode_high_tok_s",
+                 "prefill_tok_s", "ttft_ms", "safe_context"});
+    t.Add({model->id, quant_name, CsvNumber(e.bpw, 3), runtime->id,
+           absl::StrCat(setup.device_count), std::string(ParallelismName(e.parallelism)),
+           absl::StrCat(e.context), std::string(KvCacheTypeName(e.kv_cache)),
+           CsvNumber(e.memory.weights_gb, 2), CsvNumber(e.memory.kv_gb, 2),
+           CsvNumber(e.memory.overhead_gb, 2), CsvNumber(e.memory.total_gb, 2),
+           CsvNumber(e.memory.usable_gb, 2), std::string(FitKindName(e.fit.kind)),
+           CsvNumber(e.fit.offload_pct, 1), CsvNumber(e.decode_tok_s, 1),
+           CsvNumber(e.range.decode_low, 1), CsvNumber(e.range.decode_high, 1),
+           CsvNumber(e.prefill_tok_s, 0), CsvNumber(e.ttft_ms, 0),
+           absl::StrCat(e.safe_context)});
+    t.PrintCsv(*ctx.out);
+    return 0;
+  }
+  if (ctx.format == OutputFormat::kMarkdown || ctx.format == OutputFormat::kJsonl) {
+    throw UsageError("`estimate` prints a table, JSON (--json) or CSV (--format csv)",
+                     "use --format table, json or csv");
+  }
   if (ctx.format == OutputFormat::kJson) {
     nlohmann::json j;
     j["model"] = model->name;

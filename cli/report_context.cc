@@ -53,6 +53,7 @@ std::vector<FlagSpec> SetupFlags(bool gpu_flag) {
   f.push_back({"gpus", "N", "N of that GPU (1-64)"});
   f.push_back({"ram", "GB", "host RAM for offload (default: typical for the GPU class)"});
   f.push_back({"mode", "M", "balanced | interactive | background | light-api | scale-out"});
+  f.push_back(RulesFlag());  // every report ranks or explains with the rules
   return f;
 }
 

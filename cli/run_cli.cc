@@ -1,6 +1,8 @@
+#include <algorithm>
 #include <cstdlib>
 #include <exception>
 #include <new>
+#include <set>
 
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
@@ -16,7 +18,8 @@ const std::vector<FlagSpec>& CommonFlags() {
       {"format", "FMT", "table | json | csv | markdown | jsonl (where rows make sense)"},
       {"data", "DIR", "data tree overriding the embedded one (also $FITRANK_DATA)"},
       MaxFileFlag(),
-      {"help", "", "show this command's usage"},
+      {"help", "", "show this command's usage (also -h)"},
+      {"no-color", "", "no colour codes even on a terminal (also $NO_COLOR)"},
   };
   return kFlags;
 }
@@ -64,9 +67,46 @@ int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream
   return RunCli(argv, out, err, RunOptions{out_is_tty, err_is_tty, nullptr});
 }
 
-int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
+namespace {
+
+// Global flags may come before the command (`fitrank --json recommend ...`): moves them after
+// it, where every command parses them. Switches: --json, --no-color; with a value: --format,
+// --data, --rules (as `--flag value` or `--flag=value`).
+std::vector<std::string> GlobalFlagsAfterCommand(const std::vector<std::string>& argv) {
+  static const std::set<std::string> kSwitches = {"--json", "--no-color"};
+  static const std::set<std::string> kValued = {"--format", "--data", "--rules", "--max-file-mb"};
+  std::vector<std::string> globals;
+  size_t i = 1;
+  while (i < argv.size()) {
+    const std::string& a = argv[i];
+    const std::string name = a.substr(0, a.find('='));
+    if (kSwitches.count(a)) {
+      globals.push_back(a);
+      ++i;
+    } else if (kValued.count(name) && name != a) {
+      globals.push_back(a);
+      ++i;
+    } else if (kValued.count(a) && i + 1 < argv.size()) {
+      globals.push_back(a);
+      globals.push_back(argv[i + 1]);
+      i += 2;
+    } else {
+      break;
+    }
+  }
+  if (globals.empty()) return argv;
+  std::vector<std::string> out = {argv[0]};
+  out.insert(out.end(), argv.begin() + i, argv.end());
+  out.insert(out.end(), globals.begin(), globals.end());
+  return out;
+}
+
+}  // namespace
+
+int RunCli(const std::vector<std::string>& given_argv, std::ostream& out, std::ostream& err,
            const RunOptions& options) {
   UsageProblem* problem = options.problem;
+  const std::vector<std::string> argv = GlobalFlagsAfterCommand(given_argv);
   if (argv.size() < 2 || argv[1] == "help" || argv[1] == "--help" || argv[1] == "-h") {
     PrintHelp(out);
     return argv.size() < 2 ? 2 : 0;
@@ -98,7 +138,13 @@ int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     Context ctx;
     ctx.out = &out;
     ctx.err = &err;
-    ctx.args = Args::Parse({argv.begin() + 2, argv.end()}, flags);
+    std::vector<std::string> rest(argv.begin() + 2, argv.end());
+    const bool short_help = std::find(rest.begin(), rest.end(), "-h") != rest.end();
+    if (short_help) {
+      PrintUsage(*cmd, out);
+      return 0;
+    }
+    ctx.args = Args::Parse(rest, flags);
     if (ctx.args.Has("help")) {
       PrintUsage(*cmd, out);
       return 0;
@@ -123,7 +169,8 @@ int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream
       }
       ctx.data = DefaultSource(*data_dir, ctx.max_file_bytes);
     }
-    ctx.color = options.out_is_tty && std::getenv("NO_COLOR") == nullptr;
+    ctx.color = options.out_is_tty && std::getenv("NO_COLOR") == nullptr &&
+                !ctx.args.Has("no-color");
     ctx.tty = options.err_is_tty;
     return cmd->run(ctx);
   } catch (const ExitNow& e) {

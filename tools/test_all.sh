@@ -14,7 +14,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=${FITRANK_JOBS:-2}
-stages=${FITRANK_STAGES:-1,2,3}
+# Stage 3 (fuzzers, clang) is not in the default until its clang build has been seen to pass on
+# this machine; FITRANK_STAGES=1,2,3 runs it.
+stages=${FITRANK_STAGES:-1,2}
 fuzz_seconds=${FITRANK_FUZZ_SECONDS:-20}
 # ccache, when installed, makes the three builds of one tree share their unchanged objects.
 launcher=()

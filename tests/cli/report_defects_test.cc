@@ -59,7 +59,7 @@ TEST(ReportDefects, FitWorkloadRowsUseEachWorkloadsBestQuant) {
     EXPECT_FALSE(w["quant"].get<std::string>().empty());
   }
   EXPECT_EQ(j["memory"]["usable_note"],
-            "vLLM takes 97% of device memory by default: 247.4 GB of the setup's 274.6 GB usable");
+            "vLLM takes 97% of device memory by default: 247 GB of the setup's 275 GB usable");
 }
 
 TEST(ReportDefects, GlobalFlagsWorkBeforeTheCommand) {

@@ -89,6 +89,11 @@ void Doc::Paragraph(absl::string_view text, absl::string_view indent) {
   out_ << Wrap(text, style_.WrapWidth(), indent);
 }
 
+void Doc::Labeled(absl::string_view label, absl::string_view text) {
+  if (md_) return Paragraph(absl::StrCat(label, text));
+  out_ << Wrap(text, style_.WrapWidth(), label);
+}
+
 void Doc::Note(absl::string_view text, absl::string_view indent) {
   if (text.empty()) return;
   if (md_) {

@@ -38,6 +38,8 @@ class Doc {
   void Subsection(absl::string_view title, absl::string_view note = "");
   // Prose wrapped after `indent` (text); a paragraph (markdown).
   void Paragraph(absl::string_view text, absl::string_view indent = "  ");
+  // Prose after a label ("note: "): text wraps under the label's end; markdown "label text".
+  void Labeled(absl::string_view label, absl::string_view text);
   // Dim prose (a footnote): text as Paragraph in dim; markdown in italics.
   void Note(absl::string_view text, absl::string_view indent = "");
   // Text: each item wrapped after `marker` ("  - "); markdown: "- item".

@@ -104,7 +104,7 @@ void RenderRecommend(const RecommendReport& r, OutputFormat f, const Style& s, s
   }
   for (const std::string& n : r.notes) {
     if (!doc.markdown()) out << "\n";
-    doc.Paragraph(absl::StrCat("note: ", n), "");
+    doc.Labeled("note: ", n);
   }
   if (!doc.markdown()) out << "\n";
   doc.Note(absl::StrCat(r.candidates, " models considered. Estimates: decode at the "

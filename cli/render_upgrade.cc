@@ -98,7 +98,7 @@ void RenderUpgrade(const UpgradeReport& r, OutputFormat f, const Style& s, std::
                                  FormatUsd(st.cumulative_usd), "). ", st.why));
   }
   doc.Numbered(steps);
-  for (const std::string& n : r.notes) doc.Paragraph(absl::StrCat("note: ", n), "");
+  for (const std::string& n : r.notes) doc.Labeled("note: ", n);
 }
 
 }  // namespace fitrank::cli

@@ -62,6 +62,23 @@ TEST(ReportDefects, FitWorkloadRowsUseEachWorkloadsBestQuant) {
             "vLLM takes 97% of device memory by default: 247 GB of the setup's 275 GB usable");
 }
 
+TEST(ReportDefects, MlcCommandsServeAConvertedDirectoryNotAGuessedRepo) {
+  // mlc-ai publishes <Model>-<quant>-MLC repos for some models only and the catalog lists none:
+  // a repo name built from the model id named repos that do not exist.
+  nlohmann::json j = FitrankJson({"fit", "llama 3.1 8b", "--gpu", "4090"});
+  int mlc = 0;
+  for (const auto& c : j["run_commands"]) {
+    if (c["runtime"] != "mlc-llm") continue;
+    ++mlc;
+    const std::string cmd = c["command"];
+    EXPECT_EQ(cmd.find("HF://"), std::string::npos) << cmd;
+    EXPECT_EQ(cmd.rfind("mlc_llm serve ./Llama-3.1-8B-Instruct-", 0), 0u) << cmd;
+    ASSERT_EQ(c["steps"].size(), 1u);
+    EXPECT_NE(c["steps"][0].get<std::string>().find("mlc_llm convert_weight"), std::string::npos);
+  }
+  EXPECT_EQ(mlc, 1);
+}
+
 TEST(ReportDefects, GlobalFlagsWorkBeforeTheCommand) {
   CliRun r = Fitrank({"--json", "recommend", "--gpu", "4090", "--top", "1"});
   ASSERT_EQ(r.code, 0) << r.err;

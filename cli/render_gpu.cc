@@ -234,6 +234,9 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
     if (!w.picks[0].reasons.empty()) {
       doc.Paragraph(absl::StrCat("Top pick: ", absl::StrJoin(w.picks[0].reasons, " ")));
     }
+    if (!w.picks[0].usable_note.empty()) {
+      doc.Note(absl::StrCat("Memory: ", w.picks[0].usable_note, "."), "  ");
+    }
 
   }
 

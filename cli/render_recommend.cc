@@ -41,6 +41,7 @@ void PrintPickDetails(const std::vector<Pick>& picks, Doc& doc) {
                             s.Paint(PickSubtitle(p), Color::kDim)));
       doc.Paragraph(absl::StrJoin(p.reasons, " "), "     ");
     }
+    if (!p.usable_note.empty()) doc.Note(absl::StrCat("Memory: ", p.usable_note, "."), "     ");
     if (p.run_command.empty()) continue;
     doc.Commands(p.run_steps, p.run_command, "     ");
   }

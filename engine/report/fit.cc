@@ -121,12 +121,8 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   r.memory.usable_gb = e.memory.usable_gb;
   // The same setup shows the same usable memory on every page; a runtime that claims less (vLLM,
   // SGLang) says so.
-  if (run.runtime != nullptr && e.memory.usable_gb < r.setup.usable_gb - 0.05) {
-    r.memory.usable_note = absl::StrFormat(
-        "%s takes %.0f%% of device memory by default: %s of the setup's %s usable",
-        run.runtime->name, 100 * e.memory.usable_gb / r.setup.memory_gb,
-        FormatGb(e.memory.usable_gb), FormatGb(r.setup.usable_gb));
-  }
+  r.memory.usable_note =
+      UsableMemoryNote(*env.estimator, run.runtime, setup, e.memory.usable_gb);
   r.memory.over_gb = std::max(0.0, e.memory.total_gb - e.memory.usable_gb);
   r.memory.free_gb = std::max(0.0, e.memory.usable_gb - e.memory.total_gb);
   r.fit = ViewOf(e.fit);

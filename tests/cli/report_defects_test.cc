@@ -59,7 +59,7 @@ TEST(ReportDefects, FitWorkloadRowsUseEachWorkloadsBestQuant) {
     EXPECT_FALSE(w["quant"].get<std::string>().empty());
   }
   EXPECT_EQ(j["memory"]["usable_note"],
-            "vLLM takes 97% of device memory by default: 247 GB of the setup's 275 GB usable");
+            "vLLM takes 90% of device memory by default: 247 GB of the setup's 275 GB usable");
 }
 
 TEST(ReportDefects, MlcCommandsServeAConvertedDirectoryNotAGuessedRepo) {
@@ -77,6 +77,29 @@ TEST(ReportDefects, MlcCommandsServeAConvertedDirectoryNotAGuessedRepo) {
     EXPECT_NE(c["steps"][0].get<std::string>().find("mlc_llm convert_weight"), std::string::npos);
   }
   EXPECT_EQ(mlc, 1);
+}
+
+TEST(ReportDefects, PicksSayWhenTheirRuntimeReservesMemory) {
+  // The recommend and GPU pages show the setup's usable memory; a pick estimated with vLLM had
+  // only vLLM's share, and says so with the fit page's sentence.
+  nlohmann::json j = FitrankJson({"recommend", "--gpu", "mi325x", "--workload", "all"});
+  int vllm = 0, others = 0;
+  for (const auto& p : j["picks"]) {
+    const std::string note = p["usable_note"];
+    if (p["runtime"] == "vllm") {
+      ++vllm;
+      EXPECT_EQ(note.rfind("vLLM takes 90% of device memory by default: ", 0), 0u) << note;
+      EXPECT_NE(note.find("of the setup's 275 GB usable"), std::string::npos) << note;
+    } else if (p["runtime"] == "llama.cpp") {
+      ++others;
+      EXPECT_EQ(note, "") << p["model"];
+    }
+  }
+  EXPECT_GT(vllm, 0);
+  CliRun text = Fitrank({"recommend", "--gpu", "mi325x", "--workload", "chat"});
+  if (j["picks"][0]["runtime"] == "vllm") {
+    EXPECT_NE(text.out.find("Memory: vLLM takes 90% of device memory"), std::string::npos);
+  }
 }
 
 TEST(ReportDefects, GlobalFlagsWorkBeforeTheCommand) {

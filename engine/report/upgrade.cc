@@ -43,6 +43,8 @@ void FillUnlocks(const ReportEnv& env, const Setup& after, const std::vector<Mod
       o->best_decode_tok_s_after = b.decode_tok_s;
     }
     if (a.fast) continue;  // already runs well: never "unlocked"
+    // Runs now (offloaded, or natively but slowly) at least as fast: nothing gained.
+    if (a.decode_tok_s > 0 && b.decode_tok_s <= a.decode_tok_s) continue;
     o->unlocks.push_back({models[i].name, models[i].id, models[i].params_b, q,
                           a.native ? "reaches-speed" : "fits-natively", b.decode_tok_s});
   }

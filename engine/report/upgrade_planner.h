@@ -4,7 +4,8 @@
 //
 // "Unlocks" is strict: a model counts only if the new setup runs it natively at or above the
 // workload's decode target and the current setup does not (fits-natively: it did not run
-// natively before; reaches-speed: it did, below the target). Models are the catalog's assistant
+// natively before; reaches-speed: it did, below the target), and faster than the current setup
+// runs it at all (an offloaded MoE may already run fast). Models are the catalog's assistant
 // models at the policy's count quant, so the counts agree with the GPU page's scaling table.
 // Options that unlock nothing are not upgrades: they are counted in the notes, not listed.
 #ifndef FITRANK_ENGINE_REPORT_UPGRADE_PLANNER_H_

@@ -31,7 +31,7 @@ Method (deterministic, standard library only):
      takes that model's figure. The estimate's uncertainty is the leave-one-out RMS error of
      the same estimator (LOO below) for its situation (with or without figures in other
      workloads). Figures are never lowered here: the rules lower an estimate once, by
-     ESTIMATE_Z of its uncertainty (engine/scoring/facts.h, quality.workload_effective).
+     ESTIMATE_Z of its uncertainty (engine/scoring/facts.h, quant.workload_quality).
   5. Leave-one-out: for every catalog model with a measured figure, the estimator is rerun with
      that model removed from every fit it uses (prior, family slopes, relatives, cross-workload
      lines), (a) hiding all its scores, (b) hiding only this workload's; the benchmark maps stay

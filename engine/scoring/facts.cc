@@ -247,9 +247,9 @@ Facts::Facts(rules::FactSchema* s) {
   quality_workload_uncertainty = s->Number("quality.workload_uncertainty",
                                            "One standard error of quality.workload (estimates: leave-one-out RMS)");
   quality_workload_source = s->String("quality.workload_source", "Which benchmarks, or how it was estimated");
-  quality_workload_effective = s->Number(
-      "quality.workload_effective",
-      "quality.workload, lowered once by half its uncertainty if estimated, x quant.quality_retention");
+  quant_workload_quality = s->Number(
+      "quant.workload_quality",
+      "quality.workload (an estimate lowered once by half its uncertainty) x quant.quality_retention");
   quality_ruler_32k = s->Number("quality.ruler_32k", "RULER score at 32K tokens (0 beyond max context)", "%");
   quality_ruler_64k = s->Number("quality.ruler_64k", "RULER score at 64K tokens", "%");
   quality_ruler_128k = s->Number("quality.ruler_128k", "RULER score at 128K tokens", "%");
@@ -265,7 +265,7 @@ Facts::Facts(rules::FactSchema* s) {
                                           "fit.effective_context / workload.context_tokens");
   // Filled once per setup, workload or model (FillSetup, FillWorkload, FillModel); quant.*,
   // fit.*, memory.* and perf.* change with every candidate (FillCandidate).
-  for (absl::string_view ns : {"gpu", "setup", "price", "workload", "mode", "model"}) {
+  for (absl::string_view ns : {"gpu", "setup", "price", "workload", "mode", "model", "quality"}) {
     s->MarkContext(ns);
   }
 }
@@ -423,7 +423,7 @@ void Facts::FillCandidate(const Model& model, const Quant& quant, const Runtime*
   v->Set(fit_effective_context_k, effective / 1024.0);
   v->Set(fit_effective_context_ratio,
          shape.context_tokens > 0 ? static_cast<double>(effective) / shape.context_tokens : 0);
-  v->Set(quality_workload_effective,
+  v->Set(quant_workload_quality,
          EffectiveQuality(model.workload_quality.*shape.quality, retention));
 
   v->Set(memory_required_gb, e.memory.total_gb);

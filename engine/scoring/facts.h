@@ -84,13 +84,13 @@ double UserTokS(const Estimate& e, const WorkloadShape& shape);
 bool IsThinkingModel(const Model& model);
 
 // How many standard errors an estimated quality figure is lowered by, once, in
-// quality.workload_effective (catalog/QUALITY.md): enough that a measured model stays ahead of
-// an estimate of the same value, not so much that strong recent releases fall behind older,
-// weaker measured ones (the estimates' LOO bias is under 1 point).
+// quant.workload_quality (catalog/QUALITY.md): enough that a measured model stays ahead of an
+// estimate of the same value, not so much that strong recent releases fall behind older,
+// weaker measured ones (the estimates' LOO bias is about 1 point).
 inline constexpr double kEstimateLoweringZ = 0.5;
 
 // The workload's quality figure as ranked: the score, lowered by kEstimateLoweringZ of its
-// uncertainty if estimated, times what the quant keeps (`retention`, 0-1). 0-100.
+// uncertainty (the LOO RMS) if estimated, times what the quant keeps (`retention`, 0-1). 0-100.
 double EffectiveQuality(const WorkloadQuality& q, double retention);
 
 // Typed handles to every declared fact. Build once with Declare(); immutable afterwards.
@@ -167,9 +167,9 @@ class Facts {
   // price.*
   rules::NumberFact price_gpu_usd, price_setup_usd, price_cloud_usd_per_hour;
   rules::BoolFact price_known;
-  // quality.* (FillModel, except quality.workload_effective: FillCandidate)
+  // quality.* (FillModel); quant.workload_quality (FillCandidate)
   rules::NumberFact quality_chat, quality_coding, quality_agentic, quality_rag, quality_reasoning,
-      quality_workload, quality_workload_uncertainty, quality_workload_effective,
+      quality_workload, quality_workload_uncertainty,
       quality_ruler_32k, quality_ruler_64k, quality_ruler_128k, quality_effective_context,
       quality_effective_context_k;
   rules::BoolFact quality_chat_estimated, quality_coding_estimated, quality_agentic_estimated,
@@ -177,7 +177,8 @@ class Facts {
       quality_long_context_estimated;
   rules::StringFact quality_workload_source, quality_long_context_source;
   // fit.effective_* (FillCandidate): the usable context that the model also uses well
-  rules::NumberFact fit_effective_context, fit_effective_context_k, fit_effective_context_ratio;
+  rules::NumberFact fit_effective_context, fit_effective_context_k, fit_effective_context_ratio,
+      quant_workload_quality;
 };
 
 }  // namespace fitrank

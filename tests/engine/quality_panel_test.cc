@@ -141,8 +141,8 @@ TEST(QualityPanel, RagPicksUseTheContextTheyFit) {
   }
 }
 
-// An estimate is lowered once: the effective figure is the score minus half its uncertainty,
-// never again by a rule (the quality.estimated rule explains, it does not score).
+// An estimate is lowered once: the ranked figure is the score minus half its uncertainty (its
+// LOO error), never again by a rule (quality.estimated explains, it does not score).
 TEST(QualityPanel, AnEstimateIsLoweredOnce) {
   WorkloadQuality measured{70, false, 3, "measured: x"};
   WorkloadQuality estimated{70, true, 8, "estimate"};

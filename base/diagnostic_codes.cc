@@ -12,6 +12,10 @@ const std::vector<DiagnosticCode>& DiagnosticCodes() {
          "The YAML parser stopped at this position (an unclosed bracket or quote, a tab used for "
          "indentation, a key without a value ...). Nothing of the file is loaded. Fix the syntax "
          "at the caret; the message quotes the parser."},
+        {"yaml-multiple-documents", "any YAML file", "a second YAML document follows the first",
+         "fitrank reads one document per file; a `---` line followed by more content would "
+         "otherwise be dropped without a word. Nothing of the file is loaded. Remove the `---` "
+         "line or move what follows into another file."},
         {"duplicate-key", "any YAML file", "a key appears twice in one mapping",
          "YAML keeps only one of two equal keys, so one of them would be silently lost. Remove "
          "or rename one."},

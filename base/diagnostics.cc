@@ -1,8 +1,10 @@
 #include "base/diagnostics.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+#include "base/text.h"
 
 namespace fitrank {
 
@@ -62,32 +64,53 @@ absl::string_view LineOf(absl::string_view text, int line) {
 
 }  // namespace
 
+// The longest source line shown under a diagnostic, in bytes; a longer one is shown as a
+// window around the column ("…" marks the cut ends).
+constexpr int kMaxShownLine = 1000;
+
 std::string Diagnostics::Render(const Diagnostic& d) const {
   std::string out;
   const Location& w = d.where;
   if (!w.file.empty()) {
-    absl::StrAppend(&out, w.file);
+    absl::StrAppend(&out, EscapeControl(w.file));
     if (w.line > 0) absl::StrAppend(&out, ":", w.line);
     if (w.line > 0 && w.col > 0) absl::StrAppend(&out, ":", w.col);
     absl::StrAppend(&out, ": ");
   }
-  absl::StrAppend(&out, SeverityName(d.severity), ": ", d.message);
+  // Messages and hints quote user content: nothing in them reaches the terminal raw.
+  absl::StrAppend(&out, SeverityName(d.severity), ": ", EscapeControl(d.message));
   if (!d.code.empty()) absl::StrAppend(&out, " [", d.code, "]");
   out += '\n';
   auto it = sources_.find(w.file);
   if (it != sources_.end() && w.line > 0) {
     absl::string_view line = LineOf(it->second, w.line);
     if (!line.empty()) {
-      absl::StrAppend(&out, "  ", line, "\n  ");
-      // Tabs in the source keep their width under the caret.
       int col = w.col > 0 ? w.col : 1;
+      std::string prefix, suffix;
+      if (static_cast<int>(line.size()) > kMaxShownLine) {
+        const int start = std::max(0, std::min(col - 1 - kMaxShownLine / 2,
+                                               static_cast<int>(line.size()) - kMaxShownLine));
+        if (start > 0) prefix = "…";
+        if (start + kMaxShownLine < static_cast<int>(line.size())) suffix = "…";
+        line = line.substr(start, kMaxShownLine);
+        col -= start;
+      }
+      absl::StrAppend(&out, "  ", prefix, EscapeControl(line), suffix, "\n  ");
+      if (!prefix.empty()) out += ' ';  // "…" is one column wide
+      // Tabs in the source keep their width under the caret; escaped bytes take the width of
+      // their escape.
       for (int i = 1; i < col && i - 1 < static_cast<int>(line.size()); ++i) {
-        out += line[i - 1] == '\t' ? '\t' : ' ';
+        const char c = line[i - 1];
+        if (c == '\t') {
+          out += '\t';
+        } else {
+          out.append(EscapeControl(absl::string_view(&c, 1)).size(), ' ');
+        }
       }
       out += "^\n";
     }
   }
-  if (!d.hint.empty()) absl::StrAppend(&out, "  hint: ", d.hint, "\n");
+  if (!d.hint.empty()) absl::StrAppend(&out, "  hint: ", EscapeControl(d.hint), "\n");
   return out;
 }
 

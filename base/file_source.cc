@@ -2,9 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -47,17 +45,17 @@ std::optional<absl::string_view> EmbeddedSource::Embedded(absl::string_view path
   return std::nullopt;
 }
 
+absl::Status EmbeddedSource::Stat(absl::string_view path) const {
+  if (Embedded(path)) return absl::OkStatus();
+  return absl::NotFoundError(absl::StrCat("no embedded file ", path));
+}
+
 absl::StatusOr<std::string> DiskSource::Read(absl::string_view path) const {
-  std::string full = DisplayName(path);
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(full, ec)) {
-    return absl::NotFoundError(absl::StrCat("no such file: ", full));
-  }
-  std::ifstream in(full, std::ios::binary);
-  if (!in) return absl::PermissionDeniedError(absl::StrCat("cannot read ", full));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return ReadRegularFile(DisplayName(path), max_file_bytes_);
+}
+
+absl::Status DiskSource::Stat(absl::string_view path) const {
+  return CheckRegularFile(DisplayName(path));
 }
 
 std::vector<std::string> DiskSource::List(absl::string_view dir, absl::string_view suffix) const {
@@ -86,9 +84,15 @@ absl::StatusOr<std::string> OverlaySource::Read(absl::string_view path) const {
   return bottom_->Read(path);
 }
 
+absl::Status OverlaySource::Stat(absl::string_view path) const {
+  absl::Status top = top_->Stat(path);
+  if (!absl::IsNotFound(top)) return top;
+  return bottom_->Stat(path);
+}
+
 std::optional<absl::string_view> OverlaySource::Embedded(absl::string_view path) const {
   if (auto top = top_->Embedded(path)) return top;
-  if (top_->Read(path).status().code() != absl::StatusCode::kNotFound) return std::nullopt;
+  if (!absl::IsNotFound(top_->Stat(path))) return std::nullopt;
   return bottom_->Embedded(path);
 }
 
@@ -101,7 +105,9 @@ std::vector<std::string> OverlaySource::List(absl::string_view dir,
 }
 
 std::string OverlaySource::DisplayName(absl::string_view path) const {
-  if (top_->Read(path).ok()) return top_->DisplayName(path);
+  // A file the top has, or cannot serve (a directory in its place): the top's name, so that
+  // the error names the path the user gave.
+  if (!absl::IsNotFound(top_->Stat(path))) return top_->DisplayName(path);
   return bottom_->DisplayName(path);
 }
 
@@ -119,14 +125,31 @@ std::vector<std::string> MemorySource::List(absl::string_view dir, absl::string_
   return out;
 }
 
-std::shared_ptr<const FileSource> DefaultSource(absl::string_view data_dir) {
+std::shared_ptr<const FileSource> DefaultSource(absl::string_view data_dir,
+                                                int64_t max_file_bytes) {
   std::string dir(data_dir);
   if (dir.empty()) {
     if (const char* env = std::getenv("FITRANK_DATA")) dir = env;
   }
   auto embedded = std::make_shared<EmbeddedSource>();
   if (dir.empty()) return embedded;
-  return std::make_shared<OverlaySource>(std::make_shared<DiskSource>(dir), embedded);
+  return std::make_shared<OverlaySource>(std::make_shared<DiskSource>(dir, max_file_bytes),
+                                         embedded);
+}
+
+absl::StatusOr<std::string> DataDir(absl::string_view data_dir) {
+  std::string dir(data_dir);
+  const bool from_env = dir.empty();
+  if (from_env) {
+    if (const char* env = std::getenv("FITRANK_DATA")) dir = env;
+  }
+  if (dir.empty()) return dir;
+  absl::Status st = CheckDirectory(dir);
+  if (!st.ok()) {
+    return absl::Status(st.code(), absl::StrCat(from_env ? "FITRANK_DATA " : "--data ",
+                                                st.message()));
+  }
+  return dir;
 }
 
 }  // namespace fitrank

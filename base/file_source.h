@@ -18,14 +18,20 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "base/read_file.h"
 
 namespace fitrank {
 
 class FileSource {
  public:
   virtual ~FileSource() = default;
-  // The content of `path`, or a NotFound status.
+  // The content of `path`, or a NotFound status when the source has no such file. Any other
+  // error (a directory or FIFO where the file should be, a file over the size limit, an
+  // unreadable file) is not NotFound, so that an overlay reports it instead of falling back.
   virtual absl::StatusOr<std::string> Read(absl::string_view path) const = 0;
+  // What Read(path) would return, without reading: OK, NotFound or the error. The default
+  // reads; DiskSource and EmbeddedSource answer without reading.
+  virtual absl::Status Stat(absl::string_view path) const { return Read(path).status(); }
   // Files directly under `dir` whose names end in `suffix`, as full relative paths, sorted.
   virtual std::vector<std::string> List(absl::string_view dir, absl::string_view suffix) const = 0;
   // The name to show in diagnostics for `path` (the real path for disk files).
@@ -42,21 +48,27 @@ class FileSource {
 class EmbeddedSource : public FileSource {
  public:
   absl::StatusOr<std::string> Read(absl::string_view path) const override;
+  absl::Status Stat(absl::string_view path) const override;
   std::vector<std::string> List(absl::string_view dir, absl::string_view suffix) const override;
   std::string DisplayName(absl::string_view path) const override;
   std::optional<absl::string_view> Embedded(absl::string_view path) const override;
 };
 
-// Files under a directory on disk.
+// Files under a directory on disk, each read through ReadRegularFile (base/read_file.h): a
+// regular file of at most `max_file_bytes`, else an error naming the path. List() lists
+// regular files only.
 class DiskSource : public FileSource {
  public:
-  explicit DiskSource(std::string root) : root_(std::move(root)) {}
+  explicit DiskSource(std::string root, int64_t max_file_bytes = kDefaultMaxFileBytes)
+      : root_(std::move(root)), max_file_bytes_(max_file_bytes) {}
   absl::StatusOr<std::string> Read(absl::string_view path) const override;
+  absl::Status Stat(absl::string_view path) const override;
   std::vector<std::string> List(absl::string_view dir, absl::string_view suffix) const override;
   std::string DisplayName(absl::string_view path) const override;
 
  private:
   std::string root_;
+  int64_t max_file_bytes_;
 };
 
 // `top` shadows `bottom` file by file.
@@ -65,6 +77,7 @@ class OverlaySource : public FileSource {
   OverlaySource(std::shared_ptr<const FileSource> top, std::shared_ptr<const FileSource> bottom)
       : top_(std::move(top)), bottom_(std::move(bottom)) {}
   absl::StatusOr<std::string> Read(absl::string_view path) const override;
+  absl::Status Stat(absl::string_view path) const override;
   std::vector<std::string> List(absl::string_view dir, absl::string_view suffix) const override;
   std::string DisplayName(absl::string_view path) const override;
   // The bottom's embedded bytes, unless the top has the file.
@@ -89,8 +102,15 @@ class MemorySource : public FileSource {
 };
 
 // The embedded tree, overlaid by `data_dir` when it is not empty. `data_dir` comes from
-// --data, else the FITRANK_DATA environment variable.
-std::shared_ptr<const FileSource> DefaultSource(absl::string_view data_dir);
+// --data, else the FITRANK_DATA environment variable. Files of `data_dir` are read with
+// `max_file_bytes` as their size limit.
+std::shared_ptr<const FileSource> DefaultSource(absl::string_view data_dir,
+                                                int64_t max_file_bytes = kDefaultMaxFileBytes);
+
+// The data directory DefaultSource would overlay (`data_dir`, else $FITRANK_DATA, else ""),
+// checked: an error naming the directory (and whether it came from --data or FITRANK_DATA)
+// if it does not exist, is not a directory or cannot be listed.
+absl::StatusOr<std::string> DataDir(absl::string_view data_dir);
 
 // The raw embedded table, generated at build time.
 struct EmbeddedFile {

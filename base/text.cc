@@ -11,6 +11,41 @@
 
 namespace fitrank {
 
+std::string EscapeControl(absl::string_view s) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if ((c < 0x20 && c != '\t') || c == 0x7f) {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else if (c == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+               static_cast<unsigned char>(s[i + 1]) <= 0x9f) {
+      const unsigned char c1 = static_cast<unsigned char>(s[++i]);
+      out += "\\u00";
+      out += kHex[c1 >> 4];
+      out += kHex[c1 & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+std::string Clip(absl::string_view s, size_t max_bytes) {
+  if (s.size() <= max_bytes) return std::string(s);
+  size_t cut = max_bytes;
+  // Back up to the start of a UTF-8 sequence.
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xc0) == 0x80) --cut;
+  return absl::StrCat(s.substr(0, cut), "… (+", s.size() - cut, " bytes)");
+}
+
 std::string NormalizeName(absl::string_view s) {
   std::string out;
   out.reserve(s.size());
@@ -37,6 +72,7 @@ int EditDistance(absl::string_view a, absl::string_view b) {
 
 std::vector<std::string> ClosestMatches(absl::string_view query,
                                         const std::vector<std::string>& candidates, size_t n) {
+  if (query.size() > kMaxNameLength) return {};
   const std::string q = NormalizeName(query);
   const int limit = std::max<int>(3, static_cast<int>(q.size()) / 2);
   std::vector<std::pair<int, size_t>> scored;
@@ -73,13 +109,14 @@ std::string DidYouMean(const std::vector<std::string>& matches) {
 
 void AppendFixed(std::string* out, double v, int decimals) {
   static constexpr double kScale[] = {1, 10, 100, 1000};
-  const double scaled = std::fabs(v) * kScale[decimals];
+  decimals = std::clamp(decimals, 0, 17);
+  const double scaled = std::fabs(v) * kScale[std::min(decimals, 3)];
   const double frac = scaled - std::floor(scaled);
   // Below 1e9 the product is within 2e-7 of |v| x 10^d, so rounding it half up gives the
-  // correctly rounded digits unless it lies within 1e-6 of a tie: ties, huge numbers, NaN and
-  // infinities go to to_chars.
-  if (!(scaled < 1e9) || std::fabs(frac - 0.5) < 1e-6) {
-    char buf[352];  // the largest double has 309 digits
+  // correctly rounded digits unless it lies within 1e-6 of a tie: ties, huge numbers, NaN,
+  // infinities and more than 3 decimals go to to_chars.
+  if (decimals > 3 || !(scaled < 1e9) || std::fabs(frac - 0.5) < 1e-6) {
+    char buf[352];  // the largest double has 309 digits, plus 17 decimals
     auto r = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::fixed, decimals);
     out->append(buf, r.ptr);
     return;

@@ -4,6 +4,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "base/numbers.h"
 #include "base/text.h"
 
 namespace fitrank {
@@ -76,7 +77,7 @@ void MapReader::Missing(absl::string_view key, absl::string_view example) {
 
 void MapReader::WrongType(absl::string_view key, YamlNode v, absl::string_view expected,
                              absl::string_view hint) {
-  std::string got = v.IsScalar()     ? absl::StrCat("`", v.Scalar(), "`")
+  std::string got = v.IsScalar()     ? absl::StrCat("`", Clip(v.Scalar()), "`")
                     : v.IsSequence() ? "a list"
                     : v.IsMap()      ? "a map"
                                      : "nothing";
@@ -111,7 +112,15 @@ bool MapReader::Optional(absl::string_view key, std::string* out) {
 bool MapReader::Number(absl::string_view key, YamlNode v, double* out, double min,
                           double max) {
   double d = 0;
-  if (!v.IsScalar() || !absl::SimpleAtod(v.Scalar(), &d) || !std::isfinite(d)) {
+  const NumberParse parsed = v.IsScalar() ? ParseDecimal(v.Scalar(), &d) : NumberParse::kNotDecimal;
+  if (parsed == NumberParse::kOverflow) {
+    diags_->Error("out-of-range", v.Where(file_),
+                  absl::StrCat("`", key, "` of ", what_, " is ", Clip(v.Scalar()),
+                               ", outside the plausible range [", min, ", ", max, "]"),
+                  "check the unit the key names (GB, GB/s, dense TFLOPS, billions, ms ...)");
+    return false;
+  }
+  if (parsed != NumberParse::kOk) {
     WrongType(key, v, "a number",
               "write a plain number in the unit the key names (GB, GB/s, TFLOPS, billions), "
               "without quotes or units");

@@ -7,7 +7,7 @@
 // CheckUnknownKeys() reports every key no getter asked for, with a did-you-mean among the keys
 // that were, and every key written twice.
 //
-// Codes: yaml-syntax, missing-field, wrong-type, out-of-range, unknown-value, unknown-key,
+// Codes: yaml-syntax, yaml-multiple-documents, missing-field, wrong-type, out-of-range, unknown-value, unknown-key,
 // duplicate-key.
 #ifndef FITRANK_BASE_YAML_READER_H_
 #define FITRANK_BASE_YAML_READER_H_

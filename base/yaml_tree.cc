@@ -132,6 +132,31 @@ struct YamlTreeBuilder : YAML::EventHandler {
   }
 };
 
+namespace {
+
+// Notes where a second document starts, and ignores its content.
+struct SecondDocument : YAML::EventHandler {
+  bool seen = false;
+  YAML::Mark mark;
+  void OnDocumentStart(const YAML::Mark& m) override {
+    if (!seen) mark = m;
+    seen = true;
+  }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+};
+
+}  // namespace
+
 std::unique_ptr<YamlTree> YamlTree::Parse(absl::string_view content, absl::string_view file,
                                           Diagnostics* diags) {
   YamlTreeBuilder b;
@@ -141,7 +166,17 @@ std::unique_ptr<YamlTree> YamlTree::Parse(absl::string_view content, absl::strin
   std::istringstream in{std::string(content)};
   try {
     YAML::Parser parser(in);
-    parser.HandleNextDocument(b);  // only the first document is read
+    parser.HandleNextDocument(b);
+    // Every fitrank file is one document: a second one (`---` and more) would otherwise be
+    // dropped without a word.
+    SecondDocument second;
+    if (parser.HandleNextDocument(second) && second.seen) {
+      diags->Error("yaml-multiple-documents",
+                   Location{std::string(file), second.mark.line + 1, second.mark.column + 1},
+                   "a second YAML document starts here; fitrank reads one document per file",
+                   "remove the `---` line, or move what follows into another file");
+      return nullptr;
+    }
   } catch (const YAML::Exception& e) {
     Location loc{std::string(file), 0, 0};
     if (!e.mark.is_null()) loc = Location{std::string(file), e.mark.line + 1, e.mark.column + 1};

@@ -73,7 +73,8 @@ class YamlNode {
 class YamlTree {
  public:
   // Parses `content`; on a syntax error adds a "yaml-syntax" diagnostic at the error's
-  // position and returns nullptr. Unlike ParseYaml() it neither looks for a shipped image nor
+  // position and returns nullptr; a second document (`---` then more) is a
+  // "yaml-multiple-documents" error at its start, also nullptr. Unlike ParseYaml() it neither looks for a shipped image nor
   // registers `content` with `diags`. The tree lives on the heap because nodes point at it.
   static std::unique_ptr<YamlTree> Parse(absl::string_view content, absl::string_view file,
                                          Diagnostics* diags);

@@ -62,6 +62,7 @@ class Catalog {
   // data decides explicitly: the variant a bare product name means has that name as an alias
   // (written by tools/catalog_gpus.py), so "h200" is an exact match for H200 SXM and "h100"
   // for H100 SXM5; variants that differ in memory size ("a100") stay ambiguous.
+  // A name longer than kMaxNameLength (base/text.h) finds nothing and gets no suggestions.
   Lookup<Gpu> FindGpu(absl::string_view name) const;
   Lookup<Model> FindModel(absl::string_view name) const;
   Lookup<DiffusionModel> FindDiffusion(absl::string_view name) const;

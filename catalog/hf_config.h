@@ -27,9 +27,12 @@
 
 namespace fitrank {
 
-// Parses config.json text. `display_name` names the file in errors. A missing required field is
-// InvalidArgument naming it ("config.json: missing field `hidden_size`"); malformed JSON is
-// InvalidArgument with the parser's line and column. The Model's id is "hf:<name>", its name the
+// Parses config.json text. `display_name` names the file in errors. Never throws; every problem
+// is InvalidArgument naming the file and, where it can, the line and column: a missing required
+// field ("config.json: missing field `hidden_size`"); malformed JSON or a number beyond a double
+// ("config.json:3:18: not valid JSON: ..."); a field of the wrong type, negative, fractional or
+// above 2^31-1 ("config.json:4:3: field `vocab_size` is 18446744073709551615; it must be at
+// most 2147483647"); tie_word_embeddings not true/false. The Model's id is "hf:<name>", its name the
 // `_name_or_path` or the file's stem.
 absl::StatusOr<Model> ModelFromHfConfig(absl::string_view json_text,
                                         absl::string_view display_name);

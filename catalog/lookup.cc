@@ -81,6 +81,8 @@ std::string Brand(const Runtime&) { return ""; }
 template <class T>
 Lookup<T> Find(const std::vector<T>& items, const NameIndex& idx, absl::string_view query) {
   Lookup<T> result;
+  // Matching costs |query| x |name| per name: a query longer than any name matches nothing.
+  if (query.size() > kMaxNameLength) return result;
   if (auto it = idx.by_norm.find(NormalizeName(query)); it != idx.by_norm.end()) {
     result.found = &items[it->second];
     result.exact = true;

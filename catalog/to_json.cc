@@ -111,6 +111,9 @@ Json ToJson(const Model& m) {
   j["hf_repo"] = m.hf_repo;
   j["ollama_tag"] = m.ollama_tag;
   j["gguf_repo"] = m.gguf_repo;
+  j["awq_repo"] = m.awq_repo;
+  j["gptq_repo"] = m.gptq_repo;
+  j["fp8_repo"] = m.fp8_repo;
   j["release_quant"] = m.release_quant;
   j["quality"] = ToJson(m.quality);
   j["workload_quality"] = Json{{"chat", ToJson(m.workload_quality.chat)},
@@ -175,6 +178,7 @@ Json ToJson(const Quant& q) {
   j["quality_source"] = q.quality_source;
   j["runtimes"] = q.runtimes;
   j["requires_precision"] = q.requires_precision;
+  j["quantize_with"] = q.quantize_with;
   j["notes"] = q.notes;
   j["source"] = ToJson(q.source);
   return j;
@@ -190,6 +194,8 @@ Json ToJson(const Runtime& r) {
   j["parallelism"] = r.parallelism;
   j["serving"] = r.serving;
   j["command"] = r.command;
+  j["tag_quant"] = r.tag_quant;
+  j["server_command"] = r.server_command;
   j["notes"] = r.notes;
   j["source"] = ToJson(r.source);
   return j;

@@ -151,6 +151,13 @@ struct Model {
   // optional: a Hugging Face repo of GGUF files of the model (ggml-org, unsloth, bartowski ...),
   // from the gguf_sources llmfit lists for its repo; llama.cpp's run command uses it.
   std::string gguf_repo;
+  // optional: Hugging Face repos of the model's 4-bit AWQ, 4-bit GPTQ and FP8 checkpoints
+  // (the catalog quants AWQ-4bit, GPTQ-4bit, FP8), from the quantized builds llmfit lists
+  // (<publisher>/<repo name>-AWQ, -GPTQ-Int4, -FP8 ...); vLLM, SGLang and TensorRT-LLM run
+  // commands load them. Empty: none listed (the command says to quantize first).
+  std::string awq_repo;
+  std::string gptq_repo;
+  std::string fp8_repo;
   // optional: the catalog quant the weights were published in, when below 16 bits (gpt-oss:
   // MXFP4, DeepSeek-V3: FP8). Its quality score was measured there (see QualityRetention).
   std::string release_quant;
@@ -159,6 +166,12 @@ struct Model {
   LongContext long_context;            // optional in YAML (see LongContext)
   std::string notes;
   SourceRef source;
+  // optional, never in YAML: a model read from a local file (a GGUF header, catalog/gguf.h) has
+  // its weights' exact size in bytes and the catalog quant id they are stored at ("Q4_K_M").
+  // An estimate at that quant (without a --bpw override) uses these bytes instead of
+  // params x bpw. 0 / empty for catalog models.
+  double file_weights_bytes = 0;
+  std::string file_quant;
 };
 
 struct DiffusionModel {
@@ -220,6 +233,9 @@ struct Quant {
   std::string quality_source;
   std::vector<std::string> runtimes; // runtime ids that load it
   std::string requires_precision;    // optional: "FP8" / "FP4": hardware must list it to run natively
+  // optional: the tool that makes this quant from the 16-bit weights ("AutoAWQ", "llama.cpp's
+  // llama-quantize" ...); run commands name it when no checkpoint of the quant is known.
+  std::string quantize_with;
   std::string notes;
   SourceRef source;
 };
@@ -232,7 +248,15 @@ struct Runtime {
   std::vector<std::string> quant_families;  // which Quant::family it loads
   std::vector<std::string> parallelism;     // "layer", "tensor"
   bool serving = false;              // built for concurrent serving (continuous batching)
-  std::string command;               // launch template: {model}, {hf_repo}, {ollama_tag}, {quant}, {gpus}, {context}
+  // Launch template; placeholders in runtimes.yaml's source note, filled by
+  // engine/report/run_command.cc.
+  std::string command;
+  // optional: the quant a bare library tag serves (Ollama: Q4_K_M), for models without a
+  // GGUF repo to pin the quant from.
+  std::string tag_quant;
+  // optional: the server to start first with the estimated settings (Ollama's context length
+  // and KV cache type are server settings); same placeholders as `command`.
+  std::string server_command;
   std::string notes;
   SourceRef source;
 };

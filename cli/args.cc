@@ -3,8 +3,8 @@
 #include <cmath>
 #include <cstdint>
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "base/numbers.h"
 #include "base/text.h"
 
 namespace fitrank::cli {
@@ -22,7 +22,7 @@ Args Args::Parse(const std::vector<std::string>& argv, const std::vector<FlagSpe
   bool only_positional = false;
   for (size_t i = 0; i < argv.size(); ++i) {
     const std::string& a = argv[i];
-    if (only_positional || a.size() < 2 || a[0] != '-' || (a[1] != '-' && !std::isalpha(a[1]))) {
+    if (only_positional || a.size() < 2 || a[0] != '-' || (a[1] != '-' && !std::isalpha(static_cast<unsigned char>(a[1])))) {
       args.positional_.push_back(a);
       continue;
     }
@@ -38,8 +38,9 @@ Args Args::Parse(const std::vector<std::string>& argv, const std::vector<FlagSpe
     }
     const FlagSpec* spec = find(body);
     if (spec == nullptr) {
-      throw UsageError(absl::StrCat("unknown flag `", a, "`"),
-                       DidYouMean(ClosestMatches("--" + body, names, 2)));
+      std::vector<std::string> close = ClosestMatches("--" + body, names, 2);
+      throw UsageError(absl::StrCat("unknown flag `", a, "`"), DidYouMean(close), "unknown_flag",
+                       close);
     }
     std::string value;
     if (spec->value_name.empty()) {
@@ -85,33 +86,52 @@ std::vector<std::string> Args::GetAll(absl::string_view flag) const {
   return it->second;
 }
 
-std::optional<double> Args::GetDouble(absl::string_view flag, double min, double max) const {
+namespace {
+
+UsageError OutOfRange(absl::string_view flag, absl::string_view value, double min, double max,
+                      absl::string_view unit) {
+  const std::string u = unit.empty() ? "" : absl::StrCat(" ", unit);
+  return UsageError(absl::StrCat("`--", flag, " ", Clip(value), "` is out of range"),
+                    absl::StrCat("use a value from ", min, u, " to ", max, u), "out_of_range");
+}
+
+}  // namespace
+
+std::optional<double> Args::GetDouble(absl::string_view flag, double min, double max,
+                                      absl::string_view unit) const {
   auto v = Get(flag);
   if (!v) return std::nullopt;
   double d = 0;
-  if (!absl::SimpleAtod(*v, &d) || !std::isfinite(d)) {
-    throw UsageError(absl::StrCat("`--", flag, "` must be a number, got `", *v, "`"));
+  switch (ParseDecimal(*v, &d)) {
+    case NumberParse::kOk:
+      break;
+    case NumberParse::kOverflow:
+      throw OutOfRange(flag, *v, min, max, unit);
+    case NumberParse::kNotDecimal:
+      throw UsageError(absl::StrCat("`--", flag, "` must be a number, got `", Clip(*v), "`"),
+                       "write a plain decimal number such as `24` or `0.5`", "bad_number");
   }
-  if (d < min || d > max) {
-    throw UsageError(absl::StrCat("`--", flag, " ", *v, "` is out of range"),
-                     absl::StrCat("use a value from ", min, " to ", max));
-  }
+  if (d < min || d > max) throw OutOfRange(flag, *v, min, max, unit);
   return d;
 }
 
-std::optional<int> Args::GetInt(absl::string_view flag, int min, int max) const {
+std::optional<int> Args::GetInt(absl::string_view flag, int min, int max,
+                                absl::string_view unit) const {
   auto v = Get(flag);
   if (!v) return std::nullopt;
   // Read as 64 bits so that a whole number too large for an int is "out of range", not
   // "not a whole number".
   int64_t n = 0;
-  if (!absl::SimpleAtoi(*v, &n)) {
-    throw UsageError(absl::StrCat("`--", flag, "` must be a whole number, got `", *v, "`"));
+  switch (ParseDecimalInt(*v, &n)) {
+    case NumberParse::kOk:
+      break;
+    case NumberParse::kOverflow:
+      throw OutOfRange(flag, *v, min, max, unit);
+    case NumberParse::kNotDecimal:
+      throw UsageError(absl::StrCat("`--", flag, "` must be a whole number, got `", Clip(*v), "`"),
+                       "", "bad_number");
   }
-  if (n < min || n > max) {
-    throw UsageError(absl::StrCat("`--", flag, " ", *v, "` is out of range"),
-                     absl::StrCat("use a value from ", min, " to ", max));
-  }
+  if (n < min || n > max) throw OutOfRange(flag, *v, min, max, unit);
   return static_cast<int>(n);
 }
 

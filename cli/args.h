@@ -18,15 +18,26 @@
 
 namespace fitrank::cli {
 
-// A problem with what the user typed. `hint` is optional.
+// A problem with what the user typed. `hint` is optional. `code` is a stable identifier for
+// programs (the HTTP API's error objects): "bad_input" unless set, "unknown_name",
+// "ambiguous_name", "bad_number", "out_of_range", "unknown_flag". `candidates` are the names
+// the user may have meant (did-you-mean suggestions, or an ambiguous name's matches).
 class UsageError : public std::runtime_error {
  public:
-  explicit UsageError(std::string message, std::string hint = "")
-      : std::runtime_error(message), hint_(std::move(hint)) {}
+  explicit UsageError(std::string message, std::string hint = "", std::string code = "bad_input",
+                      std::vector<std::string> candidates = {})
+      : std::runtime_error(message),
+        hint_(std::move(hint)),
+        code_(std::move(code)),
+        candidates_(std::move(candidates)) {}
   const std::string& hint() const { return hint_; }
+  const std::string& code() const { return code_; }
+  const std::vector<std::string>& candidates() const { return candidates_; }
 
  private:
   std::string hint_;
+  std::string code_;
+  std::vector<std::string> candidates_;
 };
 
 // Ends the command with `code` after the command has already printed why (e.g. the data
@@ -60,9 +71,13 @@ class Args {
   std::string GetOr(absl::string_view flag, std::string def) const;
   // Every value of a repeatable flag, in order.
   std::vector<std::string> GetAll(absl::string_view flag) const;
-  // Numeric values; throw UsageError naming the flag if not a finite number in [min, max].
-  std::optional<double> GetDouble(absl::string_view flag, double min, double max) const;
-  std::optional<int> GetInt(absl::string_view flag, int min, int max) const;
+  // Numeric values, in plain decimal only (base/numbers.h: no hex, "inf" or "nan"); throw
+  // UsageError naming the flag if not a number, or if outside [min, max], with the range in
+  // `unit` ("GB", "tokens") in the message.
+  std::optional<double> GetDouble(absl::string_view flag, double min, double max,
+                                  absl::string_view unit = "") const;
+  std::optional<int> GetInt(absl::string_view flag, int min, int max,
+                            absl::string_view unit = "") const;
 
  private:
   std::vector<std::string> positional_;

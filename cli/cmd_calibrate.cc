@@ -1,11 +1,9 @@
 // `fitrank calibrate`: the estimator's error against a file of measurements.
-#include <fstream>
-#include <sstream>
-
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "cli/commands.h"
+#include "cli/input_file.h"
 #include "cli/resolve.h"
 #include "cli/setup_flags.h"
 #include "engine/estimator/calibration.h"
@@ -28,13 +26,11 @@ std::string StatsCells(const CalibrationStats& s) {
 int RunCalibrate(Context& ctx) {
   std::optional<std::string> path = ctx.args.Get("measurements");
   if (!path) throw UsageError("no measurements file", "add --measurements FILE.tsv");
-  std::ifstream f(*path);
-  if (!f) throw UsageError(absl::StrCat("cannot read `", *path, "`"));
-  std::stringstream ss;
-  ss << f.rdbuf();
+  const std::string text = ReadInputFile(
+      ctx, *path, "give a TSV with the columns of shared/calibration/measured.tsv");
   Diagnostics diags;
   std::vector<MeasuredRow> rows;
-  if (!ParseMeasurements(ss.str(), *path, &rows, &diags)) {
+  if (!ParseMeasurements(text, *path, &rows, &diags)) {
     *ctx.err << diags.Render();
     return 2;
   }

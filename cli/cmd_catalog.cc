@@ -113,7 +113,11 @@ int List(Context& ctx, const std::vector<T>& items, const Listing<T>& spec) {
       break;
     default: {
       CellStyle style{ctx.format == OutputFormat::kCsv};
-      TextTable table(spec.header, spec.right);
+      std::vector<std::string> header = spec.header;
+      if (style.csv) {
+        for (std::string& h : header) h = CsvHeader(h);
+      }
+      TextTable table(header, spec.right);
       for (const T* t : rows) table.Add(spec.row(*t, style));
       if (ctx.format == OutputFormat::kCsv) {
         table.PrintCsv(out);
@@ -350,6 +354,7 @@ const std::vector<std::string>& ShowKinds() {
 }
 
 int Show(Context& ctx, const Catalog& catalog, const std::string& query) {
+  CheckName(query, "catalog entry");
   std::string only = ctx.args.GetOr("kind", "");
   const auto& kinds = ShowKinds();
   if (!only.empty() && std::find(kinds.begin(), kinds.end(), only) == kinds.end()) {
@@ -423,8 +428,8 @@ int Show(Context& ctx, const Catalog& catalog, const std::string& query) {
   Flatten(s.json, "", &rows);
   Flatten(s.extra, "", &rows);
   if (ctx.format == OutputFormat::kCsv || ctx.format == OutputFormat::kMarkdown) {
-    TextTable table({"Field", "Value"});
     const bool csv = ctx.format == OutputFormat::kCsv;
+    TextTable table({csv ? "field" : "Field", csv ? "value" : "Value"});
     for (auto& [k, v] : rows) table.Add({k, v == kDash && csv ? "" : v});
     if (ctx.format == OutputFormat::kCsv) {
       table.PrintCsv(out);

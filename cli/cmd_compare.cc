@@ -6,6 +6,7 @@
 #include "cli/render_reports.h"
 #include "cli/report_context.h"
 #include "cli/resolve.h"
+#include "cli/rules_env.h"
 #include "engine/report/builders.h"
 
 namespace fitrank::cli {
@@ -47,7 +48,8 @@ Command CompareCommand() {
           "fitrank compare GPU GPU [GPU ...] [--workload W] [--mode M] [--ram GB]",
           {{"workload", "W", "chat | coding | agentic | rag | reasoning (default chat)"},
            {"mode", "M", "balanced | interactive | background | light-api | scale-out"},
-           {"ram", "GB", "host RAM assumed for every GPU"}},
+           {"ram", "GB", "host RAM assumed for every GPU"},
+           RulesFlag()},
           RunCompare};
 }
 

@@ -1,12 +1,13 @@
 // `fitrank estimate`: the raw estimator numbers for one model / quant / setup / workload, with
 // their basis.
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "cli/commands.h"
+#include "cli/input_file.h"
+#include "cli/model_file.h"
+#include "cli/render_text.h"
 #include "cli/resolve.h"
 #include "cli/setup_flags.h"
 #include "engine/estimator/basis.h"
@@ -43,23 +44,27 @@ int RunEstimate(Context& ctx) {
   ParsedSetup ps = ParseSetupFlags(ctx, catalog, est);
   const Setup& setup = ps.setup;
 
-  // Model: a catalog name or a config.json.
+  // Model: a catalog name, a config.json or a GGUF file.
   const bool has_model = ctx.args.Has("model"), has_config = ctx.args.Has("model-config");
-  if (has_model == has_config) {
-    throw UsageError(has_model ? "give --model or --model-config, not both" : "no model given",
-                     "add --model NAME or --model-config path/to/config.json");
+  const bool has_gguf = ctx.args.Has("model-gguf");
+  const int sources = int{has_model} + int{has_config} + int{has_gguf};
+  if (sources != 1) {
+    throw UsageError(sources > 1 ? "give one of --model, --model-config, --model-gguf" : "no model given",
+                     "add --model NAME, --model-config path/to/config.json or --model-gguf file.gguf");
   }
   Model from_config;
   const Model* model = nullptr;
-  if (has_model) {
+  FileModel file;
+  if (has_gguf) {
+    file = LoadGgufModel(catalog, *ctx.args.Get("model-gguf"));
+    model = file.model;
+  } else if (has_model) {
     model = &ResolveModel(catalog, *ctx.args.Get("model"));
   } else {
     const std::string path = *ctx.args.Get("model-config");
-    std::ifstream f(path);
-    if (!f) throw UsageError(absl::StrCat("cannot read `", path, "`"), "give the path of a Hugging Face config.json");
-    std::stringstream ss;
-    ss << f.rdbuf();
-    absl::StatusOr<Model> m = ModelFromHfConfig(ss.str(), path);
+    const std::string text =
+        ReadInputFile(ctx, path, "give the path of a Hugging Face config.json");
+    absl::StatusOr<Model> m = ModelFromHfConfig(text, path);
     if (!m.ok()) throw UsageError(std::string(m.status().message()));
     from_config = std::move(*m);
     model = &from_config;
@@ -68,15 +73,27 @@ int RunEstimate(Context& ctx) {
   // Quant / bpw.
   std::vector<std::string> defaults;
   const Quant* quant = nullptr;
-  const std::optional<double> bpw = ctx.args.GetDouble("bpw", 1, 32);
+  std::optional<double> bpw = ctx.args.GetDouble("bpw", 1, 32, "bits per weight");
   if (std::optional<std::string> q = ctx.args.Get("quant")) {
     quant = &ResolveQuant(catalog, *q);
+  } else if (has_gguf && !bpw) {
+    // The file's own recipe, sized exactly from its tensors.
+    quant = file.quant;
+    if (quant == nullptr) bpw = file.bpw;
+    defaults.push_back(absl::StrCat("quant: ", quant ? quant->id : absl::StrFormat("%.2f bpw", file.bpw),
+                                    " (the GGUF file's", file.file_type.empty() ? "" : " " + file.file_type,
+                                    ", weights sized from its tensors)"));
   } else if (!bpw) {
     quant = DefaultQuant(catalog, est, setup, ps.runtime);
     if (quant == nullptr) throw UsageError("no quantization the runtime can load", "give --quant");
     defaults.push_back(absl::StrCat("quant: ", quant->id, " (default)"));
   }
   const Runtime* runtime = ps.runtime;
+  if (runtime == nullptr && has_gguf && quant == nullptr) {
+    // A GGUF recipe the catalog does not list: the file is llama.cpp's format.
+    runtime = catalog.RuntimeById("llama.cpp");
+    if (runtime != nullptr) defaults.push_back("runtime: llama.cpp (the GGUF file's runtime)");
+  }
   if (runtime == nullptr) {
     runtime = est.DefaultRuntime(catalog, setup, quant);
     if (runtime == nullptr) {
@@ -92,15 +109,11 @@ int RunEstimate(Context& ctx) {
   in.quant = quant;
   in.bpw = bpw.value_or(0);
   in.runtime = runtime;
-  in.context = ctx.args.GetInt("context", 1, 10'000'000).value_or(0);
-  in.prompt_tokens = ctx.args.GetInt("prompt", 1, 10'000'000).value_or(0);
-  in.gen_tokens = ctx.args.GetInt("gen", 1, 10'000'000).value_or(0);
-  in.batch = ctx.args.GetInt("batch", 1, 4096).value_or(1);
-  if (std::optional<std::string> kv = ctx.args.Get("kv-cache")) {
-    if (!ParseKvCacheType(*kv, &in.kv_cache)) {
-      throw UsageError(absl::StrCat("unknown --kv-cache `", *kv, "`"), "use f16, q8_0 or q4_0");
-    }
-  }
+  in.context = ctx.args.GetInt("context", 1, 10'000'000, "tokens").value_or(0);
+  in.prompt_tokens = ctx.args.GetInt("prompt", 1, 10'000'000, "tokens").value_or(0);
+  in.gen_tokens = ctx.args.GetInt("gen", 1, 10'000'000, "tokens").value_or(0);
+  in.batch = ctx.args.GetInt("batch", 1, 1'000'000, "sequences").value_or(1);
+  ParseEstimateFlags(ctx, est, runtime, &in);
   Estimate e;
   Basis basis;
   est.Explain(in, &e, &basis);
@@ -114,6 +127,29 @@ int RunEstimate(Context& ctx) {
   }
 
   const std::string quant_name = quant ? quant->id : absl::StrFormat("%.2f bpw", in.bpw);
+  if (ctx.format == OutputFormat::kCsv) {
+    // One row: the estimate's numbers, raw, units in the headers.
+    TextTable t({"model_id", "quant", "bpw", "runtime", "gpu_count", "parallelism", "context",
+                 "kv_cache", "weights_gb", "kv_gb", "overhead_gb", "total_gb", "usable_gb",
+                 "fit", "offload_pct", "decode_tok_s", "decode_low_tok_s", "decode_high_tok_s",
+                 "prefill_tok_s", "ttft_ms", "safe_context"});
+    t.Add({model->id, quant_name, CsvNumber(e.bpw, 3), runtime->id,
+           absl::StrCat(setup.device_count), std::string(ParallelismName(e.parallelism)),
+           absl::StrCat(e.context), std::string(KvCacheTypeName(e.kv_cache)),
+           CsvNumber(e.memory.weights_gb, 2), CsvNumber(e.memory.kv_gb, 2),
+           CsvNumber(e.memory.overhead_gb, 2), CsvNumber(e.memory.total_gb, 2),
+           CsvNumber(e.memory.usable_gb, 2), std::string(FitKindName(e.fit.kind)),
+           CsvNumber(e.fit.offload_pct, 1), CsvNumber(e.decode_tok_s, 1),
+           CsvNumber(e.range.decode_low, 1), CsvNumber(e.range.decode_high, 1),
+           CsvNumber(e.prefill_tok_s, 0), CsvNumber(e.ttft_ms, 0),
+           absl::StrCat(e.safe_context)});
+    t.PrintCsv(*ctx.out);
+    return 0;
+  }
+  if (ctx.format == OutputFormat::kMarkdown || ctx.format == OutputFormat::kJsonl) {
+    throw UsageError("`estimate` prints a table, JSON (--json) or CSV (--format csv)",
+                     "use --format table, json or csv");
+  }
   if (ctx.format == OutputFormat::kJson) {
     nlohmann::json j;
     j["model"] = model->name;
@@ -148,7 +184,8 @@ int RunEstimate(Context& ctx) {
     j["serving"] = {{"max_concurrency", e.serving.max_concurrency},
                     {"concurrency", e.serving.concurrency},
                     {"aggregate_tok_s", J(e.serving.aggregate_tok_s, 1)},
-                    {"per_user_tok_s", J(e.serving.per_user_tok_s, 1)}};
+                    {"per_user_tok_s", J(e.serving.per_user_tok_s, 1)},
+                    {"queued", e.serving.queued}};
     j["problems"] = basis.problems;
     nlohmann::json b;
     BasisToJson(basis, &b);
@@ -179,9 +216,12 @@ int RunEstimate(Context& ctx) {
   row("safe context", absl::StrFormat("%d tokens", e.safe_context));
   row("workload", absl::StrFormat("context %d, prompt %d, generate %d, batch %d, KV %s", e.context,
                                   e.prompt_tokens, e.gen_tokens, e.batch, KvCacheTypeName(in.kv_cache)));
-  row("serving", absl::StrFormat("up to %d sequences; at %d: %.1f tok/s total, %.1f per user",
+  row("serving", absl::StrFormat("up to %d sequences; at %d: %.1f tok/s total, %.1f per user%s",
                                  e.serving.max_concurrency, e.serving.concurrency,
-                                 e.serving.aggregate_tok_s, e.serving.per_user_tok_s));
+                                 e.serving.aggregate_tok_s, e.serving.per_user_tok_s,
+                                 e.serving.queued > 0
+                                     ? absl::StrFormat(" (%d more queued)", e.serving.queued)
+                                     : ""));
   o << "\nBasis:\n";
   for (const std::string& l : basis.Lines()) o << "  " << l << "\n";
   return 0;
@@ -194,20 +234,24 @@ Command EstimateCommand() {
   std::vector<FlagSpec> more = {
       {"model", "NAME", "a catalog model"},
       {"model-config", "PATH", "a Hugging Face config.json (local file)"},
+      {"model-gguf", "PATH", "a GGUF file: layout and exact weight bytes from its header"},
       {"quant", "Q", "quantization (default Q4_K_M or the runtime's 4-bit format)"},
       {"bpw", "X", "bits per weight, overriding the quant's (e.g. EXL2 4.65)"},
       {"context", "N", "context tokens allocated per sequence"},
       {"prompt", "N", "prompt tokens"},
       {"gen", "N", "generated tokens"},
-      {"batch", "N", "concurrent sequences"},
-      {"kv-cache", "T", "KV cache type: f16 | q8_0 | q4_0"},
+      {"batch", "N", "concurrent sequences offered (serving engines queue what does not fit)"},
   };
   flags.insert(flags.end(), more.begin(), more.end());
+  std::vector<FlagSpec> engine = EstimateFlagSpecs();
+  flags.insert(flags.end(), engine.begin(), engine.end());
   return {"estimate",
           "raw estimator numbers (memory, fit, decode, prefill, TTFT) with their basis",
           "fitrank estimate --gpu NAME [--gpu NAME ...] [--gpus N] (--model NAME | --model-config "
-          "PATH) [--quant Q | --bpw X] [--runtime R] [--parallel layer|tensor] [--context N] "
-          "[--prompt N] [--gen N] [--batch N] [--kv-cache f16|q8_0|q4_0] [--ram GB] [--json]",
+          "PATH | --model-gguf PATH) [--quant Q | --bpw X] [--runtime R] [--parallel layer|tensor] "
+          "[--context N] [--prompt N] [--gen N] [--batch N] [--kv-cache f16|q8_0|q4_0|fp8] "
+          "[--max-num-seqs N] [--backend cuda|rocm|vulkan|metal|sycl|cpu] [--flash-attn on|off] "
+          "[--ubatch N] [--ram GB] [--json]",
           flags, RunEstimate};
 }
 

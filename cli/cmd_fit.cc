@@ -1,5 +1,6 @@
 // fitrank fit MODEL --gpu G: one model on one setup.
 #include "cli/commands.h"
+#include "cli/model_file.h"
 #include "cli/render_reports.h"
 #include "cli/report_context.h"
 #include "cli/resolve.h"
@@ -12,12 +13,21 @@ namespace {
 int RunFit(Context& ctx) {
   const ReportEnv& env = LoadReportEnv(ctx);
   const auto& pos = ctx.args.positional();
-  if (pos.empty()) throw UsageError("no model given", "fitrank fit MODEL --gpu NAME");
-  if (pos.size() > 1) {
+  const std::optional<std::string> gguf = ctx.args.Get("model-gguf");
+  if (pos.empty() && !gguf) {
+    throw UsageError("no model given", "fitrank fit MODEL --gpu NAME, or --model-gguf file.gguf");
+  }
+  if (pos.size() + (gguf ? 1 : 0) > 1) {
     throw UsageError("one model at a time", "quote a model name with spaces: \"llama 3.1 405b\"");
   }
   FitQuery q;
-  q.model = &ResolveModel(*env.catalog, pos[0]);
+  if (gguf) {
+    FileModel file = LoadGgufModel(*env.catalog, *gguf);
+    q.model = file.model;
+    q.quant = file.quant;  // the file's recipe heads the page, sized from its tensors
+  } else {
+    q.model = &ResolveModel(*env.catalog, pos[0]);
+  }
   if (std::optional<std::string> quant = ctx.args.Get("quant")) {
     q.quant = &ResolveQuant(*env.catalog, *quant);
   }
@@ -38,9 +48,10 @@ int RunFit(Context& ctx) {
 Command FitCommand() {
   std::vector<FlagSpec> flags = SetupFlags();
   flags.push_back({"quant", "Q", "quantization for the headline numbers (default: the best here)"});
+  flags.push_back({"model-gguf", "PATH", "a local GGUF file instead of a catalog MODEL"});
   flags.push_back({"workload", "W", "chat | coding | agentic | rag | reasoning (default chat)"});
   return {"fit", "how one model fits and runs on a GPU setup, at every quantization",
-          "fitrank fit MODEL --gpu NAME [--gpu NAME ...] [--gpus N] [--ram GB] [--quant Q] "
+          "fitrank fit (MODEL | --model-gguf PATH) --gpu NAME [--gpu NAME ...] [--gpus N] [--ram GB] [--quant Q] "
           "[--workload W] [--mode M]",
           flags, RunFit};
 }

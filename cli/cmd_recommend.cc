@@ -2,6 +2,8 @@
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
 #include "cli/commands.h"
+#include "cli/installed.h"
+#include "cli/model_file.h"
 #include "cli/render_reports.h"
 #include "cli/report_context.h"
 #include "engine/report/builders.h"
@@ -19,7 +21,7 @@ int RunRecommend(Context& ctx) {
   RecommendQuery q;
   q.workloads = ResolveWorkloadFlag(ctx, env, "chat", true);
   q.mode = &ResolveModeFlag(ctx, env);
-  q.top_k = ctx.args.GetInt("top", 1, 1000).value_or(5);
+  q.top_k = ctx.args.GetInt("top", 1, 1000, "picks").value_or(5);
   if (std::optional<std::string> g = ctx.args.Get("min-grade")) {
     if (g->size() != 1 || std::string("ABCDEF").find((*g)[0]) == std::string::npos) {
       throw UsageError(absl::StrCat("--min-grade must be a letter A-F, not `", *g, "`"));
@@ -43,10 +45,37 @@ int RunRecommend(Context& ctx) {
     }
   }
   Setup setup = ParseSetup(ctx, env);
+  const bool installed = ctx.args.Has("installed");
+  const int top_k = q.top_k;
+  std::vector<LocalModel> local;
+  if (installed) {
+    std::vector<std::string> notes;
+    local = InstalledModels(*env.catalog, &notes);
+    for (const std::string& n : notes) *ctx.err << "fitrank recommend: note: " << n << "\n";
+    q.top_k = 10000;  // every candidate, filtered to the installed ones below
+  }
   absl::StatusOr<RecommendReport> r = BuildRecommendReport(env, setup, q);
   if (!r.ok()) {
     *ctx.err << "fitrank recommend: " << r.status().message() << "\n";
     return 1;
+  }
+  if (installed) {
+    std::vector<Pick> file_picks;
+    if (std::optional<std::string> path = ctx.args.Get("model-gguf")) {
+      FileModel file = LoadGgufModel(*env.catalog, *path);
+      if (q.capability.empty()) {
+        file_picks = FilePicks(env, setup, *file.model, file.quant, *path, *r);
+        if (!q.min_grade.empty()) {
+          std::erase_if(file_picks, [&](const Pick& p) {
+            return !ReportPolicy::GradeAtLeast(p.grade, q.min_grade);
+          });
+        }
+      }
+    }
+    KeepInstalled(local, std::move(file_picks), top_k, &*r);
+  } else if (ctx.args.Has("model-gguf")) {
+    throw UsageError("--model-gguf needs --installed on recommend",
+                     "fitrank recommend --installed --model-gguf file.gguf");
   }
   RenderRecommend(*r, ctx.format, Style{ctx.color}, *ctx.out);
   size_t picks = 0;
@@ -62,9 +91,11 @@ Command RecommendCommand() {
   flags.push_back({"top", "K", "picks per workload (default 5)"});
   flags.push_back({"min-grade", "X", "only picks graded X or better (A-F)"});
   flags.push_back({"capability", "C", "only models with this capability (tools, vision, ...)"});
+  flags.push_back({"installed", "", "rank only models installed here (Ollama, Hugging Face cache)"});
+  flags.push_back({"model-gguf", "PATH", "with --installed: a local GGUF file ranked with them"});
   return {"recommend", "ranked model picks for a GPU setup, workload and mode",
           "fitrank recommend --gpu NAME [--gpu NAME ...] [--gpus N] [--ram GB] [--workload W|all] "
-          "[--mode M] [--top K] [--min-grade X] [--capability C]",
+          "[--mode M] [--top K] [--min-grade X] [--capability C] [--installed [--model-gguf PATH]]",
           flags, RunRecommend};
 }
 

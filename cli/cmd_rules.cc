@@ -2,13 +2,12 @@
 #include "cli/cmd_rules.h"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
 #include "cli/commands.h"
+#include "cli/input_file.h"
 #include "cli/render_json.h"
 #include "cli/report_context.h"
 #include "cli/rules_env.h"
@@ -37,10 +36,11 @@ std::vector<std::string> ExpandPaths(const std::vector<std::string>& paths, bool
       }
       std::sort(found.begin(), found.end());
       out.insert(out.end(), found.begin(), found.end());
-    } else if (std::filesystem::is_regular_file(p, ec)) {
-      out.push_back(p);
+    } else if (std::filesystem::exists(p, ec)) {
+      out.push_back(p);  // ReadInputFile refuses what is not a regular file, saying why
     } else {
-      throw UsageError(absl::StrCat("no such file or directory: ", p));
+      throw UsageError(absl::StrCat(p, ": no such file or directory"),
+                       "give rule files (*.yaml) or directories holding them");
     }
   }
   return out;
@@ -89,7 +89,10 @@ std::vector<std::pair<std::string, std::string>> ShippedNotReplaced(
       replaced |= fp.filename() == std::filesystem::path(p).filename() &&
                   fp.parent_path().filename() == dir_name;
     }
-    if (!replaced) out.push_back({p, *data.Read(p)});
+    if (replaced) continue;
+    absl::StatusOr<std::string> content = data.Read(p);
+    if (!content.ok()) throw UsageError(std::string(content.status().message()));
+    out.push_back({p, *std::move(content)});
   }
   return out;
 }
@@ -152,13 +155,10 @@ int RunLint(Context& ctx, const ReportEnv& env) {
     std::vector<rules::LintFile> lint_files;
     std::vector<std::vector<rules::LintFile>> trait_files(books.size());
     for (const std::string& path : ExpandPaths(paths, /*tests=*/false)) {
-      std::ifstream in(path, std::ios::binary);
-      if (!in) throw UsageError(absl::StrCat("cannot read ", path));
-      std::ostringstream text;
-      text << in.rdbuf();
+      std::string text = ReadInputFile(ctx, path, "give rule files (*.yaml) or directories");
       // A shipped file given by path replaces its embedded copy rather than clashing with it.
       int book = TraitBookOf(path);
-      (book < 0 ? lint_files : trait_files[book]).push_back({path, text.str(), /*local=*/true});
+      (book < 0 ? lint_files : trait_files[book]).push_back({path, std::move(text), /*local=*/true});
     }
     for (size_t b = 0; b < books.size() && status.ok(); ++b) {
       if (trait_files[b].empty()) continue;

@@ -25,7 +25,7 @@ int RunRulesDiff(Context& ctx, const ReportEnv& env) {
     plan.workloads = ResolveWorkloadFlag(ctx, env, "chat", true);
   }
   plan.modes.push_back(&ResolveModeFlag(ctx, env));
-  plan.top = ctx.args.GetInt("top", 1, 100).value_or(5);
+  plan.top = ctx.args.GetInt("top", 1, 100, "picks").value_or(5);
   RulesDiff d = DiffRules(*old_eval, *new_eval, plan, [&](int done, int total) {
     if (ctx.tty) *ctx.err << "\rdiff: " << done << "/" << total << " rankings of GPUs" << std::flush;
   });

@@ -1,12 +1,11 @@
 // fitrank rules test: runs the *.test.yaml files next to the rules (shipped and local), and
 // reports the rules no test exercised. Exit 0 all pass, 1 a test failed, 2 a test file is bad.
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "cli/cmd_rules.h"
+#include "cli/input_file.h"
 #include "cli/render_json.h"
 #include "cli/rules_env.h"
 #include "engine/scoring/rule_tests.h"
@@ -20,13 +19,14 @@ int RunRulesTest(Context& ctx, const ReportEnv& env) {
   std::vector<std::pair<std::string, std::string>> files;
   std::vector<std::string> paths(ctx.args.positional().begin() + 1, ctx.args.positional().end());
   if (paths.empty()) {
-    for (const std::string& p : ctx.data->List("rules", ".test.yaml")) {
-      files.push_back({ctx.data->DisplayName(p), *ctx.data->Read(p)});
-    }
+    auto add = [&](const FileSource& source, const std::string& p) {
+      absl::StatusOr<std::string> content = source.Read(p);
+      if (!content.ok()) throw UsageError(std::string(content.status().message()));
+      files.push_back({source.DisplayName(p), *std::move(content)});
+    };
+    for (const std::string& p : ctx.data->List("rules", ".test.yaml")) add(*ctx.data, p);
     if (local) {
-      for (const std::string& p : local->List("", ".test.yaml")) {
-        files.push_back({local->DisplayName(p), *local->Read(p)});
-      }
+      for (const std::string& p : local->List("", ".test.yaml")) add(*local, p);
     }
   } else {
     for (const std::string& p : paths) {
@@ -39,16 +39,14 @@ int RunRulesTest(Context& ctx, const ReportEnv& env) {
           }
         }
         std::sort(found.begin(), found.end());
-      } else if (std::filesystem::is_regular_file(p, ec)) {
-        found.push_back(p);
+      } else if (std::filesystem::exists(p, ec)) {
+        found.push_back(p);  // ReadInputFile refuses what is not a regular file, saying why
       } else {
-        throw UsageError(absl::StrCat("no such file or directory: ", p));
+        throw UsageError(absl::StrCat(p, ": no such file or directory"),
+                         "give rule test files (*.test.yaml) or directories holding them");
       }
       for (const std::string& f : found) {
-        std::ifstream in(f, std::ios::binary);
-        std::ostringstream text;
-        text << in.rdbuf();
-        files.push_back({f, text.str()});
+        files.push_back({f, ReadInputFile(ctx, f, "give rule test files (*.test.yaml)")});
       }
     }
   }

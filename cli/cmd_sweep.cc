@@ -144,9 +144,9 @@ int RunSweepCommand(Context& ctx) {
     }
     plan.modes.push_back(r.found);
   }
-  plan.top = ctx.args.GetInt("top", 1, 100000).value_or(0);
+  plan.top = ctx.args.GetInt("top", 1, 100000, "picks").value_or(0);
   int hw = static_cast<int>(std::thread::hardware_concurrency());
-  plan.threads = ctx.args.GetInt("threads", 1, 64).value_or(std::max(1, std::min(hw, 2)));
+  plan.threads = ctx.args.GetInt("threads", 1, 64, "threads").value_or(std::max(1, std::min(hw, 2)));
 
   std::shared_ptr<const FileSource> local = LocalRulesSource(ctx);
   const Evaluator* eval = &LoadEvaluator(env);

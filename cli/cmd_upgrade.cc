@@ -13,7 +13,7 @@ int RunUpgrade(Context& ctx) {
   UpgradeQuery q;
   q.workload = ResolveWorkloadFlag(ctx, env, "chat", false).front();
   q.mode = &ResolveModeFlag(ctx, env);
-  q.budget_usd = ctx.args.GetDouble("budget", 1, 1e8).value_or(0);
+  q.budget_usd = ctx.args.GetDouble("budget", 1, 1e8, "USD").value_or(0);
   Setup setup = ParseSetup(ctx, env, ctx.args.positional());
   absl::StatusOr<UpgradeReport> r = BuildUpgradeReport(env, setup, q);
   if (!r.ok()) {

@@ -29,6 +29,8 @@ struct Context {
   // The loaded snapshot to answer from, when the caller has one (a server, an MCP session);
   // null: commands load what they need from `data` and the local rules, once per process.
   std::shared_ptr<const Engine> engine;
+  // The size limit on every file read from disk (--max-file-mb; base/read_file.h).
+  int64_t max_file_bytes = kDefaultMaxFileBytes;
   OutputFormat format = OutputFormat::kTable;
   bool color = false;  // stdout is a TTY and NO_COLOR is unset
   bool tty = false;    // stderr is a TTY (progress display allowed)
@@ -45,8 +47,17 @@ struct Command {
 // All commands, in help order.
 const std::vector<Command>& Commands();
 
-// Flags every command accepts: --json, --format, --data, --help.
+// Flags every command accepts: --json, --format, --data, --max-file-mb, --help.
 const std::vector<FlagSpec>& CommonFlags();
+
+// A usage error (exit 2) as RunCli printed it, structured for callers that answer in JSON
+// (the HTTP API): UsageError's message, hint, code and candidates.
+struct UsageProblem {
+  std::string code;
+  std::string message;
+  std::string hint;
+  std::vector<std::string> candidates;
+};
 
 struct RunOptions {
   bool out_is_tty = false;  // colour the output
@@ -55,11 +66,14 @@ struct RunOptions {
   // loads once and swaps snapshots on reload). With an engine, --data and --rules are usage
   // errors: the snapshot's sources are fixed.
   std::shared_ptr<const Engine> engine;
+  // When the command ends with a usage error and this is not null, *problem receives it (it
+  // is printed to `err` as well).
+  UsageProblem* problem = nullptr;
 };
 
 // Runs fitrank with `argv` (argv[0] is the program name), writing to `out`/`err`.
-// Returns the exit code (0, 1 or 2). Never throws. Thread-safe: concurrent calls share only
-// the immutable snapshots (`options.engine`, or the ones loaded and cached per data source).
+// Returns the exit code: 0, 1 or 2, whatever the input. Never throws. Thread-safe: concurrent
+// calls share only the immutable snapshots (`options.engine`, or the ones loaded and cached per data source).
 int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
            const RunOptions& options);
 int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,

@@ -16,6 +16,8 @@ const std::vector<Command>& Commands() {
       SweepCommand(),
       CatalogCommand(),
       McpCommand(),
+      ServeCommand(),
+      DetectCommand(),
   };
   return kCommands;
 }

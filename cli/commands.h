@@ -17,6 +17,8 @@ Command CalibrateCommand();  // cmd_calibrate.cc
 Command RulesCommand();      // cmd_rules.cc
 Command SweepCommand();      // cmd_sweep.cc
 Command McpCommand();        // cmd_mcp.cc
+Command ServeCommand();      // cmd_serve.cc
+Command DetectCommand();     // cmd_detect.cc
 
 }  // namespace fitrank::cli
 

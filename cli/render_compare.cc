@@ -6,6 +6,7 @@ namespace fitrank::cli {
 
 Json CompareJson(const CompareReport& r) {
   Json j;
+  j["schema_version"] = kReportSchemaVersion;
   j["workload"] = r.workload;
   j["mode"] = r.mode;
   Json gpus = Json::array();
@@ -65,6 +66,41 @@ void RenderCompare(const CompareReport& r, OutputFormat f, const Style& s, std::
     Json j = CompareJson(r);
     if (f == OutputFormat::kJsonl) out << j.dump() << "\n";
     else PrintJson(out, j);
+    return;
+  }
+  if (f == OutputFormat::kCsv) {
+    // One row per GPU, raw numbers, units in the headers; reference models as
+    // ref_<label>_decode_tok_s columns.
+    std::vector<std::string> header = {"gpu_id", "gpu", "memory_gb", "usable_gb",
+                                       "bandwidth_gbps", "fp16_tflops", "tdp_w", "price_usd",
+                                       "models_fit", "models_total", "best_model",
+                                       "usd_per_mtok_owned", "usd_per_mtok_cloud"};
+    for (const RefModelRow& m : r.reference_models) {
+      header.push_back(absl::StrCat(CsvHeader(absl::StrCat("ref ", m.label)), "_decode_tok_s"));
+    }
+    TextTable t(header);
+    for (size_t i = 0; i < r.gpus.size(); ++i) {
+      const CompareGpu& g = r.gpus[i];
+      const CostRow* c = nullptr;
+      for (const CostRow& cost : r.cost) {
+        if (cost.gpu_id == g.specs.gpu.id) c = &cost;
+      }
+      std::vector<std::string> row = {
+          g.specs.gpu.id, g.specs.gpu.name, CsvNumber(g.specs.gpu.memory_gb, 1),
+          CsvNumber(g.specs.usable_gb, 2), CsvNumber(g.specs.gpu.bandwidth_gbps, 0),
+          CsvNumber(g.specs.gpu.fp16_tflops, 1), CsvNumber(g.specs.gpu.tdp_w, 0),
+          g.price_usd > 0 ? CsvNumber(g.price_usd, 0) : "", absl::StrCat(g.models_fit),
+          absl::StrCat(g.models_total), g.best_model,
+          c != nullptr && c->usd_per_mtok_owned > 0 ? CsvNumber(c->usd_per_mtok_owned, 3) : "",
+          c != nullptr && c->usd_per_mtok_cloud > 0 ? CsvNumber(c->usd_per_mtok_cloud, 3) : ""};
+      for (const RefModelRow& m : r.reference_models) {
+        row.push_back(i < m.cells.size() && m.cells[i].decode_tok_s > 0
+                          ? CsvNumber(m.cells[i].decode_tok_s, 1)
+                          : "");
+      }
+      t.Add(row);
+    }
+    t.PrintCsv(out);
     return;
   }
   std::vector<std::string> header = {""};

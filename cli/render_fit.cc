@@ -8,6 +8,7 @@ namespace fitrank::cli {
 
 Json FitJson(const FitReport& r) {
   Json j;
+  j["schema_version"] = kReportSchemaVersion;
   j["setup"] = SetupJson(r.setup);
   j["model"] = r.model;
   j["model_id"] = r.model_id;
@@ -23,7 +24,7 @@ Json FitJson(const FitReport& r) {
   j["memory"] = {{"weights_gb", JNum(m.weights_gb, 2)}, {"kv_gb", JNum(m.kv_gb, 2)},
                  {"overhead_gb", JNum(m.overhead_gb, 2)}, {"total_gb", JNum(m.total_gb, 2)},
                  {"usable_gb", JNum(m.usable_gb, 2)},     {"over_gb", JNum(m.over_gb, 2)},
-                 {"free_gb", JNum(m.free_gb, 2)}};
+                 {"free_gb", JNum(m.free_gb, 2)},        {"usable_note", m.usable_note}};
   j["fit"] = FitJson(r.fit);
   j["decode_tok_s"] = JNum(r.decode_tok_s, 1);
   j["decode_range"] = {{"low", JNum(r.decode_low_tok_s, 1)}, {"high", JNum(r.decode_high_tok_s, 1)}};
@@ -40,6 +41,7 @@ Json FitJson(const FitReport& r) {
   Json wl = Json::array();
   for (const FitWorkloadRow& w : r.workloads) {
     wl.push_back({{"workload", w.workload},
+                  {"quant", w.quant},
                   {"grade", w.grade},
                   {"score", JNum(w.score, 1)},
                   {"fit", FitJson(w.fit)},
@@ -68,7 +70,8 @@ Json FitJson(const FitReport& r) {
   Json rc = Json::array();
   for (const RunCommand& c : r.run_commands) {
     rc.push_back({{"runtime", c.runtime}, {"runtime_name", c.runtime_name},
-                  {"command", c.command}, {"note", c.note}});
+                  {"command", c.command}, {"steps", c.steps}, {"quant", c.quant},
+                  {"gpus", c.gpus}, {"note", c.note}});
   }
   j["run_commands"] = rc;
   j["basis"] = r.basis;
@@ -78,10 +81,10 @@ Json FitJson(const FitReport& r) {
 namespace {
 
 TextTable WorkloadTable(const FitReport& r, const Style& s) {
-  TextTable t({"Workload", "Grade", "Fit", "Decode", "TTFT", "Context"},
-              {false, false, false, true, true, true});
+  TextTable t({"Workload", "Best quant", "Grade", "Fit", "Decode", "TTFT", "Context"},
+              {false, false, false, false, true, true, true});
   for (const FitWorkloadRow& w : r.workloads) {
-    t.Add({w.label, s.Grade(w.grade),
+    t.Add({w.label, w.quant, s.Grade(w.grade),
            s.Fit(w.fit.kind, FormatFit(w.fit.kind, w.fit.offload_pct, w.fit.host_ram_gb)),
            FormatTokS(w.decode_tok_s), FormatMs(w.ttft_ms), FormatContext(w.context)});
   }
@@ -89,13 +92,13 @@ TextTable WorkloadTable(const FitReport& r, const Style& s) {
 }
 
 TextTable QuantTable(const FitReport& r, const Style& s) {
-  TextTable t({"Quant", "Bits", "Memory", "Quality", "Fit", "Decode", "Grade", ""},
+  TextTable t({"Quant", "Bits/weight", "Memory", "Quality", "Fit", "Decode", "Grade", ""},
               {false, true, true, false, false, true, false, false});
   for (const QuantRow& q : r.quants) {
     std::string fit = q.supported ? s.Fit(q.fit.kind, FormatFit(q.fit.kind, q.fit.offload_pct,
                                                                  q.fit.host_ram_gb))
                                   : s.Paint(q.note, Color::kDim);
-    t.Add({q.best ? s.Heading(q.quant) : q.quant, FormatNumber(q.bits, q.bits < 4 ? 1 : 0),
+    t.Add({q.best ? s.Heading(q.quant) : q.quant, FormatNumber(q.bpw, 2),
            FormatGb(q.memory_gb),
            absl::StrCat(q.quality_label, " (", FormatPct(q.quality_retention * 100), ")"), fit,
            FormatTokS(q.decode_tok_s), s.Grade(q.grade),
@@ -118,9 +121,9 @@ void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream&
     TextTable t({"quant", "bits", "bpw", "memory_gb", "quality_retention", "fit", "offload_pct",
                  "decode_tok_s", "grade", "score", "supported", "best"});
     for (const QuantRow& q : r.quants) {
-      t.Add({q.quant, FormatNumber(q.bits, 1), FormatNumber(q.bpw, 3), FormatNumber(q.memory_gb, 2),
-             FormatNumber(q.quality_retention, 3), q.fit.kind, FormatNumber(q.fit.offload_pct, 1),
-             FormatNumber(q.decode_tok_s, 1), q.grade, FormatNumber(q.score, 1),
+      t.Add({q.quant, CsvNumber(q.bits, 1), CsvNumber(q.bpw, 3), CsvNumber(q.memory_gb, 2),
+             CsvNumber(q.quality_retention, 3), q.fit.kind, CsvNumber(q.fit.offload_pct, 1),
+             CsvNumber(q.decode_tok_s, 1), q.grade, CsvNumber(q.score, 1),
              q.supported ? "yes" : "no", q.best ? "yes" : ""});
     }
     if (f == OutputFormat::kCsv) {
@@ -143,6 +146,7 @@ void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream&
   TextTable facts({"", ""});
   facts.Add({"Memory", absl::StrCat(FormatGb(m.total_gb), " needed / ", FormatGb(m.usable_gb),
                                     " usable (", capacity, ")")});
+  if (!m.usable_note.empty()) facts.Add({"  usable", m.usable_note});
   facts.Add({"  breakdown", absl::StrCat("weights ", FormatGb(m.weights_gb), " · KV cache ",
                                          FormatGb(m.kv_gb), " · overhead ",
                                          FormatGb(m.overhead_gb))});
@@ -178,7 +182,8 @@ void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream&
     }
   }
   if (!r.workloads.empty()) {
-    out << "\n" << s.Heading("By workload") << "\n";
+    out << "\n" << s.Heading("By workload") << "  "
+        << s.Paint("each at its best quantization", Color::kDim) << "\n";
     WorkloadTable(r, s).Print(out);
   }
   if (!r.quants.empty()) {
@@ -190,7 +195,11 @@ void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream&
     out << "\n" << s.Heading("Run it") << "\n";
     for (const RunCommand& c : r.run_commands) {
       out << "  " << c.runtime_name << (c.note.empty() ? "" : absl::StrCat(" (", c.note, ")"))
-          << "\n    " << s.Paint("$ " + c.command, Color::kCyan) << "\n";
+          << "\n";
+      for (const std::string& step : c.steps) {
+        out << "    " << s.Paint((step[0] == '#' ? "" : "$ ") + step, Color::kDim) << "\n";
+      }
+      out << "    " << s.Paint("$ " + c.command, Color::kCyan) << "\n";
     }
   }
 }

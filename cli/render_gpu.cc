@@ -63,6 +63,7 @@ void Bullets(const std::vector<std::string>& items, std::ostream& out) {
 
 Json GpuJson(const GpuReport& r) {
   Json j;
+  j["schema_version"] = kReportSchemaVersion;
   j["specs"] = SpecsJson(r.specs);
   j["setup"] = SetupJson(r.setup);
   j["mode"] = {{"id", r.mode.id}, {"name", r.mode.name}, {"description", r.mode.description},
@@ -161,8 +162,8 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
     for (const WorkloadPicks& w : r.recommendations) {
       for (const Pick& p : w.picks) {
         t.Add({w.workload, absl::StrCat(p.rank), p.model, p.model_id, p.grade,
-               FormatNumber(p.score, 1), p.quant, FormatNumber(p.decode_tok_s, 1),
-               FormatNumber(p.ttft_ms, 0), absl::StrCat(p.context), p.fit.kind, p.runtime});
+               CsvNumber(p.score, 1), p.quant, CsvNumber(p.decode_tok_s, 1),
+               CsvNumber(p.ttft_ms, 0), absl::StrCat(p.context), p.fit.kind, p.runtime});
       }
     }
     t.PrintCsv(out);
@@ -170,10 +171,13 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
   }
   const Gpu& g = r.specs.gpu;
   const bool md = f == OutputFormat::kMarkdown;
+  // The page is about the setup it computed: N of the GPU or a mixed rig.
+  const bool rig = r.setup.gpu_count > 1;
+  const std::string& title = rig ? r.setup.label : g.name;
   if (md) {
-    out << "# " << g.name << "\n\n";
+    out << "# " << title << "\n\n";
   } else {
-    out << s.Heading(g.name) << "  "
+    out << s.Heading(title) << "  "
         << s.Paint(absl::StrCat(g.vendor, " · ", SegmentName(g.segment), " · ", g.architecture),
                    Color::kDim)
         << "\n";
@@ -183,6 +187,14 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
 
   Section("Specifications", f, s, out);
   TextTable spec({"", ""});
+  if (rig) {
+    spec.Add({"Setup", absl::StrCat(r.setup.label, ": ", FormatGb(r.setup.memory_gb), " in total (",
+                                    FormatGb(r.setup.usable_gb), " usable for models), ",
+                                    FormatGb(r.setup.host_ram_gb), " host RAM")});
+    spec.Add({"Per device", r.setup.gpu_ids.size() > 1 && r.setup.label.find(" + ") != std::string::npos
+                                ? absl::StrCat("below: the first GPU, ", g.name)
+                                : absl::StrCat("below: each ", g.name)});
+  }
   spec.Add({"Memory", absl::StrCat(FormatGb(g.memory_gb), " ", g.memory_type, " (",
                                    FormatGb(r.specs.usable_gb), " usable for models)",
                                    g.unified_memory ? ", unified" : "")});

@@ -59,7 +59,9 @@ Json PickJson(const Pick& p) {
   j["runtime"] = p.runtime;
   j["tags"] = p.tags;
   j["reasons"] = p.reasons;
+  j["gpus"] = p.gpus;
   j["run_command"] = p.run_command;
+  j["run_steps"] = p.run_steps;
   return j;
 }
 

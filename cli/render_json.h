@@ -13,6 +13,10 @@ namespace fitrank::cli {
 
 using Json = nlohmann::ordered_json;
 
+// The first key of every report's JSON (recommend, gpu, fit, upgrade, compare): raised when a
+// key is renamed or removed or its meaning changes; adding keys keeps it.
+inline constexpr int kReportSchemaVersion = 1;
+
 // `v` rounded to `decimals`; null when not finite.
 Json JNum(double v, int decimals = 2);
 

@@ -29,12 +29,17 @@ void PrintPickDetails(const std::vector<Pick>& picks, const Style& s, std::ostre
         << "\n";
     std::string why = absl::StrJoin(p.reasons, " ");
     if (!why.empty()) out << Wrap(why, 96, "     ");
-    if (!p.run_command.empty()) out << "     " << s.Paint("$ " + p.run_command, Color::kCyan) << "\n";
+    if (p.run_command.empty()) continue;
+    for (const std::string& step : p.run_steps) {
+      out << "     " << s.Paint((step[0] == '#' ? "" : "$ ") + step, Color::kDim) << "\n";
+    }
+    out << "     " << s.Paint("$ " + p.run_command, Color::kCyan) << "\n";
   }
 }
 
 Json RecommendJson(const RecommendReport& r) {
   Json j;
+  j["schema_version"] = kReportSchemaVersion;
   j["setup"] = SetupJson(r.setup);
   j["mode"] = r.mode;
   j["workload"] = r.workloads.size() == 1 ? Json(r.workloads[0].workload) : Json("all");
@@ -61,14 +66,14 @@ void RenderRecommend(const RecommendReport& r, OutputFormat f, const Style& s, s
   }
   if (f == OutputFormat::kCsv || f == OutputFormat::kMarkdown) {
     TextTable t({"workload", "rank", "model", "model_id", "params_b", "grade", "score", "quant",
-                 "decode_tok_s", "ttft_ms", "context", "fit", "offload_pct", "runtime",
+                 "decode_tok_s", "ttft_ms", "context", "fit", "offload_pct", "runtime", "gpus",
                  "run_command"});
     for (const WorkloadPicks& w : r.workloads) {
       for (const Pick& p : w.picks) {
-        t.Add({w.workload, absl::StrCat(p.rank), p.model, p.model_id, FormatNumber(p.params_b, 2),
-               p.grade, FormatNumber(p.score, 1), p.quant, FormatNumber(p.decode_tok_s, 1),
-               FormatNumber(p.ttft_ms, 0), absl::StrCat(p.context), p.fit.kind,
-               FormatNumber(p.fit.offload_pct, 1), p.runtime, p.run_command});
+        t.Add({w.workload, absl::StrCat(p.rank), p.model, p.model_id, CsvNumber(p.params_b, 2),
+               p.grade, CsvNumber(p.score, 1), p.quant, CsvNumber(p.decode_tok_s, 1),
+               CsvNumber(p.ttft_ms, 0), absl::StrCat(p.context), p.fit.kind,
+               CsvNumber(p.fit.offload_pct, 1), p.runtime, absl::StrCat(p.gpus), p.run_command});
       }
     }
     if (f == OutputFormat::kCsv) {

@@ -3,7 +3,9 @@
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 
 namespace fitrank::cli {
@@ -26,6 +28,29 @@ std::string FormatNumber(double v, int decimals) {
   // Never print "-0".
   bool negative = v < 0 && out.find_first_not_of("0.,") != std::string::npos;
   return negative ? "-" + out : out;
+}
+
+std::string CsvNumber(double v, int decimals) {
+  if (!std::isfinite(v)) return "";
+  std::string s = absl::StrFormat("%.*f", decimals, v);
+  // Never print "-0".
+  if (s[0] == '-' && s.find_first_not_of("-0.") == std::string::npos) s.erase(0, 1);
+  return s;
+}
+
+std::string CsvHeader(absl::string_view display) {
+  std::string s = absl::AsciiStrToLower(display);
+  s = absl::StrReplaceAll(s, {{"gb/s", "gbps"}, {"/", " per "}, {"$", "usd"}});
+  std::string out;
+  for (char c : s) {
+    if (absl::ascii_isalnum(static_cast<unsigned char>(c))) {
+      out += c;
+    } else if (!out.empty() && out.back() != '_') {
+      out += '_';
+    }
+  }
+  while (!out.empty() && out.back() == '_') out.pop_back();
+  return out;
 }
 
 std::string FormatTokS(double tok_s) {

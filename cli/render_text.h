@@ -29,6 +29,13 @@ std::string FormatGb(double gb);
 std::string FormatUsd(double usd);
 // "1,008" with thousands separators, `decimals` after the point.
 std::string FormatNumber(double v, int decimals = 0);
+// A number for CSV cells: plain digits with `decimals` places, no thousands separator and no
+// unit ("1455", "23.3"); "" when not finite. Every CSV writer uses it (RFC 4180 cells that
+// parse as numbers).
+std::string CsvNumber(double v, int decimals = 0);
+// A display header as a CSV header: snake_case with the unit in the name ("Memory GB" ->
+// "memory_gb", "Bandwidth GB/s" -> "bandwidth_gbps", "Cloud USD/h" -> "cloud_usd_per_h").
+std::string CsvHeader(absl::string_view display);
 // "10%" ; below 1 one decimal ("0.4%").
 std::string FormatPct(double pct);
 // "8B", "30.5B", "1.6T"

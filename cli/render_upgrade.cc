@@ -6,6 +6,7 @@ namespace fitrank::cli {
 
 Json UpgradeJson(const UpgradeReport& r) {
   Json j;
+  j["schema_version"] = kReportSchemaVersion;
   j["current"] = SetupJson(r.current);
   j["current"]["native_models"] = r.current_native_models;
   j["current"]["fast_models"] = r.current_fast_models;
@@ -35,6 +36,19 @@ void RenderUpgrade(const UpgradeReport& r, OutputFormat f, const Style& s, std::
     Json j = UpgradeJson(r);
     if (f == OutputFormat::kJsonl) out << j.dump() << "\n";
     else PrintJson(out, j);
+    return;
+  }
+  if (f == OutputFormat::kCsv) {
+    // One row per option, raw numbers, units in the headers.
+    TextTable csv({"option", "kind", "price_usd", "unlock_count", "usd_per_unlocked_model",
+                   "usable_gb", "best_model_after", "best_decode_tok_s_after"});
+    for (const UpgradeOption& o : r.options) {
+      csv.Add({o.action, o.kind, CsvNumber(o.price_usd, 0), absl::StrCat(o.unlock_count),
+               o.unlock_count > 0 ? CsvNumber(o.usd_per_unlocked_model, 0) : "",
+               CsvNumber(o.setup.usable_gb, 1), o.best_model_after,
+               CsvNumber(o.best_decode_tok_s_after, 1)});
+    }
+    csv.PrintCsv(out);
     return;
   }
   TextTable t({"Option", "Kind", "Price", "Unlocks", "$/unlocked", "Memory", "Best model after",

@@ -6,6 +6,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
+#include "cli/detect_setup.h"
 #include "cli/resolve.h"
 #include "cli/rules_env.h"
 #include "cli/setup_flags.h"
@@ -43,11 +44,16 @@ const ReportEnv& LoadReportEnv(Context& ctx) {
 std::vector<FlagSpec> SetupFlags(bool gpu_flag) {
   std::vector<FlagSpec> f;
   if (gpu_flag) {
-    f.push_back({"gpu", "NAME", "a GPU; repeat for a mixed rig (--gpu 4090 --gpu 3090)", true});
+    f.push_back({"gpu", "NAME",
+                 "a GPU; repeat for a mixed rig (--gpu 4090 --gpu 3090); `auto` or none: the "
+                 "detected GPUs",
+                 true});
   }
+  for (FlagSpec& d : DetectedSetupFlagSpecs()) f.push_back(std::move(d));
   f.push_back({"gpus", "N", "N of that GPU (1-64)"});
   f.push_back({"ram", "GB", "host RAM for offload (default: typical for the GPU class)"});
   f.push_back({"mode", "M", "balanced | interactive | background | light-api | scale-out"});
+  f.push_back(RulesFlag());  // every report ranks or explains with the rules
   return f;
 }
 
@@ -64,7 +70,8 @@ const Mode& ResolveModeFlag(Context& ctx, const ReportEnv& env) {
     for (const Mode& x : env.profiles->modes()) ids.push_back(x.id);
     std::string hint = DidYouMean(r.suggestions);
     throw UsageError(absl::StrCat("unknown mode `", *m, "`"),
-                     hint.empty() ? absl::StrCat("one of ", QuotedList(ids)) : hint);
+                     hint.empty() ? absl::StrCat("one of ", QuotedList(ids)) : hint,
+                     "unknown_name", r.suggestions.empty() ? ids : r.suggestions);
   }
   return *r.found;
 }
@@ -76,7 +83,8 @@ const Workload& ResolveWorkload(const ReportEnv& env, const std::string& name) {
     for (const Workload& x : env.profiles->workloads()) ids.push_back(x.id);
     std::string hint = DidYouMean(r.suggestions);
     throw UsageError(absl::StrCat("unknown workload `", name, "`"),
-                     hint.empty() ? absl::StrCat("one of ", QuotedList(ids), " or `all`") : hint);
+                     hint.empty() ? absl::StrCat("one of ", QuotedList(ids), " or `all`") : hint,
+                     "unknown_name", r.suggestions.empty() ? ids : r.suggestions);
   }
   return *r.found;
 }

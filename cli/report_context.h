@@ -20,6 +20,7 @@ namespace fitrank::cli {
 const ReportEnv& LoadReportEnv(Context& ctx);
 
 // The setup flags every report command declares: --gpu (repeatable), --gpus, --ram, --mode.
+// --gpu (optional), --gpus, --ram, --mode and --rules (RulesFlag, cli/rules_env.h).
 std::vector<FlagSpec> SetupFlags(bool gpu_flag = true);
 
 // Builds the setup from --gpu/--gpus/--ram (and `extra_gpus`, e.g. a positional GPU name).

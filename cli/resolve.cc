@@ -4,6 +4,7 @@
 #include <memory>
 #include <mutex>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
 
@@ -60,16 +61,34 @@ const T& Resolve(const Lookup<T>& r, absl::string_view query, absl::string_view 
       absl::StrAppend(&msg, "\n    ... and ", r.ambiguous.size() - kMaxListed, " more (`",
                       list_command, " --filter ", query, "` lists them)");
     }
-    throw UsageError(msg, absl::StrCat("be more specific, or give one of the names or ids "
-                                       "above, e.g. `",
-                                       DisplayName(*r.ambiguous.back()), "`"));
+    std::vector<std::string> candidates;
+    for (const T* t : r.ambiguous) candidates.push_back(DisplayName(*t));
+    throw UsageError(msg,
+                     absl::StrCat("be more specific, or give one of the names or ids "
+                                  "above, e.g. `",
+                                  DisplayName(*r.ambiguous.back()), "`"),
+                     "ambiguous_name", std::move(candidates));
   }
   std::string hint = DidYouMean(r.suggestions);
   if (hint.empty()) hint = absl::StrCat("`", list_command, "` lists them all");
-  throw UsageError(absl::StrCat("unknown ", kind, " `", query, "`"), hint);
+  throw UsageError(absl::StrCat("unknown ", kind, " `", query, "`"), hint, "unknown_name",
+                   r.suggestions);
 }
 
 }  // namespace
+
+void CheckName(absl::string_view name, absl::string_view kind) {
+  if (absl::StripAsciiWhitespace(name).empty()) {
+    throw UsageError(absl::StrCat("the ", kind, " name is empty"),
+                     absl::StrCat("give a ", kind, " name, e.g. `",
+                                  kind == "GPU" ? "RTX 4090" : "llama 3.1 8b", "`"));
+  }
+  if (name.size() > kMaxNameLength) {
+    throw UsageError(absl::StrCat("the ", kind, " name `", Clip(name, 40), "` is ", name.size(),
+                                  " bytes long; names are at most ", kMaxNameLength),
+                     "give a shorter name; catalog names are a few words");
+  }
+}
 
 const Catalog& LoadCatalog(Context& ctx) {
   if (ctx.engine != nullptr) return ctx.engine->catalog();
@@ -100,24 +119,29 @@ const Catalog& LoadCatalog(Context& ctx) {
 }
 
 const Gpu& ResolveGpu(const Catalog& catalog, absl::string_view name) {
+  CheckName(name, "GPU");
   return Resolve(catalog.FindGpu(name), name, "GPU", "GPUs", "fitrank catalog gpus");
 }
 
 const Model& ResolveModel(const Catalog& catalog, absl::string_view name) {
+  CheckName(name, "model");
   return Resolve(catalog.FindModel(name), name, "model", "models", "fitrank catalog models");
 }
 
 const DiffusionModel& ResolveDiffusion(const Catalog& catalog, absl::string_view name) {
+  CheckName(name, "diffusion model");
   return Resolve(catalog.FindDiffusion(name), name, "diffusion model", "diffusion models",
                  "fitrank catalog diffusion");
 }
 
 const Quant& ResolveQuant(const Catalog& catalog, absl::string_view name) {
+  CheckName(name, "quantization");
   return Resolve(catalog.FindQuant(name), name, "quantization", "quantizations",
                  "fitrank catalog quants");
 }
 
 const Runtime& ResolveRuntime(const Catalog& catalog, absl::string_view name) {
+  CheckName(name, "runtime");
   return Resolve(catalog.FindRuntime(name), name, "runtime", "runtimes",
                  "fitrank catalog runtimes");
 }

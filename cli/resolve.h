@@ -16,6 +16,10 @@ namespace fitrank::cli {
 
 const Catalog& LoadCatalog(Context& ctx);
 
+// Throws UsageError if `name` (of a `kind`: "GPU", "model") is empty or longer than
+// kMaxNameLength (base/text.h); the Resolve* functions call it first.
+void CheckName(absl::string_view name, absl::string_view kind);
+
 const Gpu& ResolveGpu(const Catalog& catalog, absl::string_view name);
 const Model& ResolveModel(const Catalog& catalog, absl::string_view name);
 const DiffusionModel& ResolveDiffusion(const Catalog& catalog, absl::string_view name);

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "absl/strings/str_cat.h"
+#include "base/read_file.h"
 #include "engine/report/grader.h"
 
 namespace fitrank::cli {
@@ -39,13 +40,13 @@ std::string LocalRulesDir(const Context& ctx) {
 std::shared_ptr<const FileSource> LocalRulesSource(const Context& ctx) {
   std::string dir = LocalRulesDir(ctx);
   if (dir.empty()) return nullptr;
-  std::error_code ec;
-  if (!std::filesystem::is_directory(dir, ec)) {
-    throw UsageError(absl::StrCat("local rules directory `", dir, "` does not exist"),
-                     ctx.args.Has("rules") ? "check --rules DIR"
-                                           : "check the FITRANK_RULES environment variable");
+  absl::Status st = CheckDirectory(dir);
+  if (!st.ok()) {
+    throw UsageError(absl::StrCat(ctx.args.Has("rules") ? "--rules " : "FITRANK_RULES ",
+                                  st.message()),
+                     "give the directory of your local rule files (*.yaml)");
   }
-  return std::make_shared<DiskSource>(dir);
+  return std::make_shared<DiskSource>(dir, ctx.max_file_bytes);
 }
 
 const Evaluator& LoadEvaluator(const ReportEnv& env) {
@@ -60,7 +61,7 @@ std::unique_ptr<Evaluator> LoadEvaluatorFromTree(Context& ctx, const ReportEnv& 
   }
   // A checkout's root (with rules/ inside) or the rules directory itself.
   bool nested = std::filesystem::is_directory(std::filesystem::path(dir) / "rules", ec);
-  DiskSource source(dir);
+  DiskSource source(dir, ctx.max_file_bytes);
   if (source.List(nested ? "rules" : "", ".yaml").empty()) {
     throw UsageError(absl::StrCat("rule tree `", dir, "` has no *.yaml rule files"));
   }

@@ -1,9 +1,13 @@
+#include <algorithm>
 #include <cstdlib>
 #include <exception>
+#include <new>
+#include <set>
 
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
 #include "cli/command.h"
+#include "cli/input_file.h"
 #include "cli/version.h"
 
 namespace fitrank::cli {
@@ -13,7 +17,9 @@ const std::vector<FlagSpec>& CommonFlags() {
       {"json", "", "print stable JSON instead of a table"},
       {"format", "FMT", "table | json | csv | markdown | jsonl (where rows make sense)"},
       {"data", "DIR", "data tree overriding the embedded one (also $FITRANK_DATA)"},
-      {"help", "", "show this command's usage"},
+      MaxFileFlag(),
+      {"help", "", "show this command's usage (also -h)"},
+      {"no-color", "", "no colour codes even on a terminal (also $NO_COLOR)"},
   };
   return kFlags;
 }
@@ -61,8 +67,46 @@ int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream
   return RunCli(argv, out, err, RunOptions{out_is_tty, err_is_tty, nullptr});
 }
 
-int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err,
+namespace {
+
+// Global flags may come before the command (`fitrank --json recommend ...`): moves them after
+// it, where every command parses them. Switches: --json, --no-color; with a value: --format,
+// --data, --rules (as `--flag value` or `--flag=value`).
+std::vector<std::string> GlobalFlagsAfterCommand(const std::vector<std::string>& argv) {
+  static const std::set<std::string> kSwitches = {"--json", "--no-color"};
+  static const std::set<std::string> kValued = {"--format", "--data", "--rules", "--max-file-mb"};
+  std::vector<std::string> globals;
+  size_t i = 1;
+  while (i < argv.size()) {
+    const std::string& a = argv[i];
+    const std::string name = a.substr(0, a.find('='));
+    if (kSwitches.count(a)) {
+      globals.push_back(a);
+      ++i;
+    } else if (kValued.count(name) && name != a) {
+      globals.push_back(a);
+      ++i;
+    } else if (kValued.count(a) && i + 1 < argv.size()) {
+      globals.push_back(a);
+      globals.push_back(argv[i + 1]);
+      i += 2;
+    } else {
+      break;
+    }
+  }
+  if (globals.empty()) return argv;
+  std::vector<std::string> out = {argv[0]};
+  out.insert(out.end(), argv.begin() + i, argv.end());
+  out.insert(out.end(), globals.begin(), globals.end());
+  return out;
+}
+
+}  // namespace
+
+int RunCli(const std::vector<std::string>& given_argv, std::ostream& out, std::ostream& err,
            const RunOptions& options) {
+  UsageProblem* problem = options.problem;
+  const std::vector<std::string> argv = GlobalFlagsAfterCommand(given_argv);
   if (argv.size() < 2 || argv[1] == "help" || argv[1] == "--help" || argv[1] == "-h") {
     PrintHelp(out);
     return argv.size() < 2 ? 2 : 0;
@@ -77,8 +121,13 @@ int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     if (c.name == argv[1]) cmd = &c;
   }
   if (cmd == nullptr) {
-    err << "fitrank: error: unknown command `" << argv[1] << "`\n";
-    std::string hint = DidYouMean(ClosestMatches(argv[1], names));
+    err << "fitrank: error: unknown command `" << EscapeControl(Clip(argv[1])) << "`\n";
+    std::vector<std::string> close = ClosestMatches(argv[1], names);
+    std::string hint = DidYouMean(close);
+    if (problem != nullptr) {
+      *problem = {"unknown_command", absl::StrCat("unknown command `", Clip(argv[1]), "`"), hint,
+                  close};
+    }
     err << "  hint: " << (hint.empty() ? "run `fitrank help` for the list of commands" : hint)
         << "\n";
     return 2;
@@ -89,12 +138,19 @@ int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream
     Context ctx;
     ctx.out = &out;
     ctx.err = &err;
-    ctx.args = Args::Parse({argv.begin() + 2, argv.end()}, flags);
+    std::vector<std::string> rest(argv.begin() + 2, argv.end());
+    const bool short_help = std::find(rest.begin(), rest.end(), "-h") != rest.end();
+    if (short_help) {
+      PrintUsage(*cmd, out);
+      return 0;
+    }
+    ctx.args = Args::Parse(rest, flags);
     if (ctx.args.Has("help")) {
       PrintUsage(*cmd, out);
       return 0;
     }
     ctx.format = ParseFormat(ctx.args);
+    ctx.max_file_bytes = MaxFileBytes(ctx.args);
     if (options.engine != nullptr) {
       for (const char* fixed : {"data", "rules"}) {
         if (ctx.args.Has(fixed)) {
@@ -105,21 +161,41 @@ int RunCli(const std::vector<std::string>& argv, std::ostream& out, std::ostream
       ctx.engine = options.engine;
       ctx.data = options.engine->sources().data;
     } else {
-      ctx.data = DefaultSource(ctx.args.GetOr("data", ""));
+      absl::StatusOr<std::string> data_dir = DataDir(ctx.args.GetOr("data", ""));
+      if (!data_dir.ok()) {
+        throw UsageError(std::string(data_dir.status().message()),
+                         "give a directory laid out like the shipped tree (catalog/, rules/, "
+                         "profiles/, engine/), or none for the embedded data");
+      }
+      ctx.data = DefaultSource(*data_dir, ctx.max_file_bytes);
     }
-    ctx.color = options.out_is_tty && std::getenv("NO_COLOR") == nullptr;
+    ctx.color = options.out_is_tty && std::getenv("NO_COLOR") == nullptr &&
+                !ctx.args.Has("no-color");
     ctx.tty = options.err_is_tty;
     return cmd->run(ctx);
   } catch (const ExitNow& e) {
     return e.code();
   } catch (const UsageError& e) {
-    err << "fitrank " << cmd->name << ": error: " << e.what() << "\n";
-    if (!e.hint().empty()) err << "  hint: " << e.hint() << "\n";
+    err << "fitrank " << cmd->name << ": error: " << EscapeControl(e.what()) << "\n";
+    if (!e.hint().empty()) err << "  hint: " << EscapeControl(e.hint()) << "\n";
+    if (problem != nullptr) *problem = {e.code(), e.what(), e.hint(), e.candidates()};
+    return 2;
+  } catch (const std::bad_alloc&) {
+    err << "fitrank " << cmd->name << ": error: out of memory\n"
+        << "  hint: the input is too large for this machine; see SECURITY.md for the limits\n";
     return 2;
   } catch (const std::exception& e) {
-    // Internal invariant broken: say so plainly, never a stack trace.
-    err << "fitrank " << cmd->name << ": internal error: " << e.what() << "\n";
-    return 3;
+    // A safety net, not the way errors are reported: readers catch their libraries'
+    // exceptions and say where the input is wrong. Whatever escapes is still the input's
+    // doing as far as the user can tell: exit 2, never a stack trace or another code.
+    err << "fitrank " << cmd->name << ": error: " << EscapeControl(e.what()) << "\n"
+        << "  hint: this input hit an unexpected path in fitrank; please report it with the "
+           "command line (SECURITY.md)\n";
+    return 2;
+  } catch (...) {
+    err << "fitrank " << cmd->name << ": error: unexpected failure\n"
+        << "  hint: please report it with the command line (SECURITY.md)\n";
+    return 2;
   }
 }
 

@@ -45,4 +45,6 @@ set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER ${FITRANK_PACKAGE_MAINTAINER})
 set(CPACK_DEBIAN_PACKAGE_SECTION utils)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+# What libcpp-httplib (the Ollama client) loads in turn; shlibdeps names only direct links.
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "libssl3, zlib1g, libbrotli1")
 include(CPack)

@@ -14,13 +14,13 @@ deb="$work/pkg/fitrank_${version}_amd64.deb"
 [ -f "$deb" ] || { ls "$work/pkg"; fail "no $deb"; }
 echo "ok   built $(basename "$deb")"
 
-# Depends: every shared library the binary links (ldd) must come from a package it names;
-# Abseil, linked statically, must not appear.
+# Depends: every shared library the binary itself needs (its NEEDED entries) must come from a
+# package it names; what those libraries need in turn is their packages' Depends (libssl for
+# libcpp-httplib, say). Abseil, linked statically, must not appear.
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "     Depends: $depends"
 arch=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || echo x86_64-linux-gnu)
-for lib in $(ldd "$build/fitrank" | awk '/=>/ {print $3}'); do
-  name=$(basename "$lib")
+for name in $(objdump -p "$build/fitrank" | awk '$1 == "NEEDED" {print $2}'); do
   pkg=$(dpkg -S "*/$arch/$name" 2>/dev/null | head -1 | cut -d: -f1)
   [ -n "$pkg" ] || fail "no installed package has $name"
   case "$depends" in

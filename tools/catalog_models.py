@@ -221,6 +221,43 @@ class Llmfit:
         return min(repos, key=lambda r: (rank.get(r.split("/")[0].lower(), len(rank)), r))
 
 
+    # Name suffixes of quantized checkpoints of a repo (after "<repo name>" or "Meta-<repo
+    # name>"), per catalog quant: the 4-bit AWQ and GPTQ builds and the FP8 ones vLLM, SGLang
+    # and TensorRT-LLM load as they are.
+    QUANTIZED_SUFFIXES = {
+        "awq_repo": ["-awq", "-awq-int4", "-awq-4bit"],
+        "gptq_repo": ["-gptq-int4", "-gptq"],
+        "fp8_repo": ["-fp8", "-fp8-dynamic"],
+    }
+    # Publishers preferred when several publish the same quantized build: the model's own
+    # organisation first (ranked in quantized_repos_for), then these, then by name.
+    QUANTIZED_PUBLISHERS = ["nvidia", "RedHatAI", "hugging-quants", "Qwen", "QuantTrio"]
+
+    def quantized_repos_for(self, rec):
+        """{field: repo} of the AWQ 4-bit, GPTQ 4-bit and FP8 checkpoints llmfit lists for the
+        model (entries named <publisher>/[Meta-]<repo name><suffix> whose layer count, when
+        listed, matches the catalog record); '' where none is listed."""
+        base = rec["hf_repo"].split("/")[-1].lower()
+        owner = rec["hf_repo"].split("/")[0].lower()
+        rank = {p.lower(): i + 1 for i, p in enumerate(self.QUANTIZED_PUBLISHERS)}
+        out = {}
+        for field, suffixes in self.QUANTIZED_SUFFIXES.items():
+            names = {p + base + s for s in suffixes for p in ("", "meta-")}
+            found = []
+            for r in self.rows:
+                publisher, _, name = r["name"].partition("/")
+                if name.lower() not in names:
+                    continue
+                if r.get("num_hidden_layers") not in (None, rec["layers"]):
+                    continue
+                if field != "fp8_repo" and "8bit" in (r.get("quantization") or "").lower():
+                    continue
+                p = publisher.lower()
+                found.append((0 if p == owner else rank.get(p, len(rank) + 1), r["name"]))
+            out[field] = min(found)[1] if found else ""
+        return out
+
+
 # --------------------------------------------------------------------------------------------
 # llm_models.csv rows
 # --------------------------------------------------------------------------------------------
@@ -717,6 +754,7 @@ def build_models(csv_path, llmfit_path):
         m["capabilities"] = capabilities(m)
         m["quality"] = quality(m, recs, qm)
         m["gguf_repo"] = llmfit.gguf_repo_for(m)
+        m.update(llmfit.quantized_repos_for(m))
         quant, why = RELEASE_QUANT.get(m["id"], ("", ""))
         m["release_quant"] = quant
         if why:

@@ -474,6 +474,23 @@ def _retention_from_ppl(dppl):
     return LLAMA3_8B_F16_PPL / (LLAMA3_8B_F16_PPL + dppl)
 
 
+# The tool each quant is made with from 16-bit weights (by quant id, else by family), named
+# by run commands when the catalog knows no checkpoint of the quant (each project's README).
+QUANTIZE_WITH = {
+    "gguf-legacy": "llama.cpp's convert_hf_to_gguf.py then llama-quantize",
+    "gguf-k": "llama.cpp's convert_hf_to_gguf.py then llama-quantize",
+    "gguf-iq": "llama.cpp's convert_hf_to_gguf.py then llama-quantize with an imatrix",
+    "AWQ-4bit": "AutoAWQ or llm-compressor (AWQ, W4A16, group size 128)",
+    "GPTQ-4bit": "GPTQModel or llm-compressor (GPTQ, W4A16, group size 128)",
+    "GPTQ-8bit": "GPTQModel or llm-compressor (GPTQ, W8A16, group size 128)",
+    "FP8": "llm-compressor (FP8_DYNAMIC) or NVIDIA TensorRT Model Optimizer",
+    "NVFP4": "NVIDIA TensorRT Model Optimizer (NVFP4)",
+    "MXFP4": "llama.cpp's llama-quantize (MXFP4_MOE) or NVIDIA TensorRT Model Optimizer",
+    "exl2": "ExLlamaV2's convert.py",
+    "mlc": "mlc_llm convert_weight",
+}
+
+
 def build_quants():
     measured = []  # (bpw, retention) of measured GGUF types for interpolation
     quants = []
@@ -617,6 +634,8 @@ def build_quants():
          "quality_source": "unquantized fp16", "runtimes": ["mlc-llm"],
          "requires_precision": "", "notes": "MLC-LLM unquantized fp16", "source": "mlc"},
     ]
+    for q in quants:
+        q["quantize_with"] = QUANTIZE_WITH.get(q["id"], QUANTIZE_WITH.get(q["family"], ""))
     return quants
 
 
@@ -630,7 +649,17 @@ RUNTIME_SOURCES = {
         "model id, {hf_repo} = Hugging Face repo, {ollama_tag}, {quant} = quant id, {gpus} = GPU "
         "count, {context} = context length in tokens, {kv_cache} = KV cache type (f16, or q8_0 where f16 does not fit), "
         "{gguf} = `-hf <repo>:<quant>` for a GGUF repo the catalog knows (models[].gguf_repo), "
-        "else `-m <model>-<quant>.gguf` (a file to download or convert)."),
+        "else `-m <model>-<quant>.gguf` (a file to download or convert); {checkpoint} = the "
+        "weights at the quant (the Hugging Face repo for 16-bit weights and the release quant, "
+        "models[].awq_repo / gptq_repo / fp8_repo, else a local directory the quant's "
+        "quantize_with tool writes first); {tp} / {pp} = tensor / pipeline parallel size (the "
+        "GPUs the estimate used, split as it assumed); {gpu_layers} = layers on the GPUs (all "
+        "of them unless the estimate offloads); {split} = llama.cpp's multi-GPU flags (layer "
+        "or row split, and a tensor split by memory for mixed rigs); {ollama_model} = "
+        "`hf.co/<gguf repo>:<quant>` where a GGUF repo is known, else the library tag (which "
+        "serves tag_quant); {kv_env} = Ollama's server settings for a q8_0 KV cache; "
+        "{exl_split} = ExLlamaV2's multi-GPU flag (` -gs auto` by layers, ` -tp` tensor "
+        "parallel)."),
 }
 
 RUNTIMES = [
@@ -638,7 +667,8 @@ RUNTIMES = [
      "platforms": ["CUDA", "ROCm", "Metal", "Vulkan", "SYCL", "CPU"],
      "quant_families": ["gguf-legacy", "gguf-k", "gguf-iq", "float", "fp4"],
      "parallelism": ["layer"], "serving": True,
-     "command": "llama-server {gguf} -c {context} -ngl 99 -ctk {kv_cache} -ctv {kv_cache}",
+     "command": ("llama-server {gguf} -c {context} -ngl {gpu_layers}{split} -ctk {kv_cache} "
+                 "-ctv {kv_cache}"),
      "notes": ("llama-server: parallel slots with continuous batching (lower aggregate "
                "throughput than vLLM/SGLang). Multi-GPU splits layers (--split-mode layer; "
                "'row' splits tensors but is rarely faster). GGUF repos are known for the "
@@ -649,7 +679,9 @@ RUNTIMES = [
     {"id": "ollama", "name": "Ollama", "aliases": [],
      "platforms": ["CUDA", "ROCm", "Metal", "CPU"],
      "quant_families": ["gguf-legacy", "gguf-k", "gguf-iq", "float", "fp4"],
-     "parallelism": ["layer"], "serving": False, "command": "ollama run {ollama_tag}",
+     "parallelism": ["layer"], "serving": False, "command": "ollama run {ollama_model}",
+     "tag_quant": "Q4_K_M",
+     "server_command": "OLLAMA_CONTEXT_LENGTH={context}{kv_env} ollama serve",
      "notes": ("llama.cpp-based; library models by tag (default Q4_K_M); any GGUF repo via "
                "`ollama run hf.co/<gguf repo>:<quant>`. Splits layers across GPUs and "
                "offloads the rest to CPU automatically. Concurrency via OLLAMA_NUM_PARALLEL, "
@@ -659,7 +691,8 @@ RUNTIMES = [
      "platforms": ["CUDA", "ROCm", "SYCL", "CPU"],
      "quant_families": ["float", "fp8", "fp4", "gptq", "awq"],
      "parallelism": ["tensor", "pipeline", "expert"], "serving": True,
-     "command": "vllm serve {hf_repo} --tensor-parallel-size {gpus} --max-model-len {context}",
+     "command": ("vllm serve {checkpoint} --tensor-parallel-size {tp} --pipeline-parallel-size {pp} "
+                 "--max-model-len {context}"),
      "notes": ("PagedAttention + continuous batching; OpenAI-compatible server. Intel GPUs via "
                "the XPU backend (SYCL), Gaudi via the vllm-gaudi plugin, Apple not supported. "
                "Weights must fit in GPU memory (CPU offload is limited)."),
@@ -668,8 +701,8 @@ RUNTIMES = [
      "platforms": ["CUDA", "ROCm"],
      "quant_families": ["float", "fp8", "fp4", "gptq", "awq"],
      "parallelism": ["tensor", "pipeline", "expert"], "serving": True,
-     "command": ("python -m sglang.launch_server --model-path {hf_repo} --tp {gpus} "
-                 "--context-length {context}"),
+     "command": ("python -m sglang.launch_server --model-path {checkpoint} --tp {tp} "
+                 "--pp-size {pp} --context-length {context}"),
      "notes": "RadixAttention prefix caching + continuous batching; OpenAI-compatible server",
      "source": "project-docs"},
     {"id": "mlx", "name": "MLX (mlx-lm)", "aliases": ["mlx-lm", "mlx_lm"],
@@ -685,15 +718,16 @@ RUNTIMES = [
     {"id": "exllamav2", "name": "ExLlamaV2", "aliases": ["exllama", "tabbyapi"],
      "platforms": ["CUDA", "ROCm"], "quant_families": ["exl2", "gptq", "float"],
      "parallelism": ["layer", "tensor"], "serving": False,
-     "command": "python test_inference.py -m models/{model} -p \"Hello\"",
-     "notes": ("Download an EXL2 quant of {hf_repo} to models/{model} first; TabbyAPI provides "
+     "command": "python test_inference.py -m {checkpoint} -l {context}{exl_split} -p \"Hello\"",
+     "notes": ("Loads a local directory: the command downloads or converts it first; TabbyAPI provides "
                "an OpenAI-compatible server. Auto GPU split by layers; tensor-parallel mode "
                "since v0.2."),
      "source": "project-docs"},
     {"id": "tensorrt-llm", "name": "TensorRT-LLM", "aliases": ["trt-llm", "trtllm"],
      "platforms": ["CUDA"], "quant_families": ["float", "fp8", "fp4", "gptq", "awq"],
      "parallelism": ["tensor", "pipeline", "expert"], "serving": True,
-     "command": "trtllm-serve {hf_repo} --tp_size {gpus} --max_seq_len {context}",
+     "command": ("trtllm-serve {checkpoint} --tp_size {tp} --pp_size {pp} "
+                 "--max_seq_len {context}"),
      "notes": "NVIDIA only; in-flight batching; FP8/NVFP4 kernels for Hopper and Blackwell",
      "source": "project-docs"},
     {"id": "mlc-llm", "name": "MLC-LLM", "aliases": ["mlc", "mlc_llm"],

@@ -199,6 +199,9 @@ void ReadModel(YamlNode node, int index, const FileFrame& frame, Diagnostics* di
   r.Optional("hf_repo", &m->hf_repo);
   r.Optional("ollama_tag", &m->ollama_tag);
   r.Optional("gguf_repo", &m->gguf_repo);
+  r.Optional("awq_repo", &m->awq_repo);
+  r.Optional("gptq_repo", &m->gptq_repo);
+  r.Optional("fp8_repo", &m->fp8_repo);
   if (r.Optional("release_quant", &m->release_quant) && !m->release_quant.empty()) {
     places->refs.emplace_back(m->release_quant, r.WhereOf("release_quant"));
   }

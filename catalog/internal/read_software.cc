@@ -30,6 +30,7 @@ void ReadQuant(YamlNode node, int index, const FileFrame& frame, Diagnostics* di
   }
   std::vector<std::string> hw = {"FP8", "FP6", "FP4", "INT8", "INT4", "BF16"};
   r.Enum("requires_precision", hw, &q->requires_precision, /*required=*/false);
+  r.Optional("quantize_with", &q->quantize_with);
   r.Optional("notes", &q->notes);
   ReadSource(r, frame, &q->source);
   r.CheckUnknownKeys();
@@ -55,6 +56,8 @@ void ReadRuntime(YamlNode node, int index, const FileFrame& frame, Diagnostics* 
   ReadWordList(r, "parallelism", ParallelismKinds(), /*required=*/false, &rt->parallelism);
   r.Optional("serving", &rt->serving);
   r.Required("command", &rt->command);
+  r.Optional("tag_quant", &rt->tag_quant);
+  r.Optional("server_command", &rt->server_command);
   r.Optional("notes", &rt->notes);
   ReadSource(r, frame, &rt->source);
   r.CheckUnknownKeys();

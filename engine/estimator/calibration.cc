@@ -12,10 +12,14 @@
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "base/numbers.h"
 #include "base/text.h"
 
 namespace fitrank {
 namespace {
+
+// The largest batch a row may give: the estimator's range (`estimate --batch`).
+constexpr int kMaxBatch = 4096;
 
 const char* const kColumns[] = {"gpu",           "gpu_count",  "model",          "params_b",
                                 "active_params_b", "quant",    "runtime",        "batch",
@@ -211,7 +215,7 @@ bool ParseMeasurements(absl::string_view content, absl::string_view file,
         return;
       }
       double d = 0;
-      if (!absl::SimpleAtod(v, &d) || !std::isfinite(d) || d < 0) {
+      if (ParseDecimal(v, &d) != NumberParse::kOk || d < 0) {
         diags->Error("bad-number", where(name), absl::StrCat("`", name, "` is not a non-negative number: `", v, "`"));
         ok = false;
         return;
@@ -242,12 +246,18 @@ bool ParseMeasurements(absl::string_view content, absl::string_view file,
       diags->Error("bad-number", where("gpu_count"), "`gpu_count` must be a whole number from 1 to 64");
       ok = false;
     }
+    if (ok && (batch > kMaxBatch || batch != std::floor(batch))) {
+      diags->Error("bad-number", where("batch"),
+                   absl::StrCat("`batch` must be a whole number from 1 to ", kMaxBatch));
+      ok = false;
+    }
+    if (!ok) continue;
     r.gpu_count = static_cast<int>(gc);
     r.batch = std::max(1, static_cast<int>(batch));
     r.prompt_tokens = static_cast<int>(std::min(prompt, 1e7));
     r.gen_tokens = static_cast<int>(std::min(gen, 1e7));
     r.prefill_from_ttft = absl::StrContains(r.source, "prefill=prompt/TTFT");
-    if (ok) rows->push_back(std::move(r));
+    rows->push_back(std::move(r));
   }
   return diags->error_count() == before;
 }
@@ -310,6 +320,26 @@ CalibrationReport RunCalibration(const Catalog& catalog, const Estimator& estima
       std::string first(rt_inner.substr(0, rt_inner.find_first_of(" ,")));
       if (!ParseBackend(first, &backend)) backend = Backend::kAuto;
     }
+    // The run's options in the brackets: fa=1 / fa=0 (flash attention), b=N (llama-bench batch:
+    // micro-batches of at most N tokens). llama.cpp rows that do not say fa=1 ran without it
+    // (llama-bench's default until 2025).
+    FlashAttention flash = FlashAttention::kDefault;
+    int ubatch = 0;
+    for (absl::string_view w : absl::StrSplit(rt_inner, absl::ByAnyChar(" ,"), absl::SkipEmpty())) {
+      int n = 0;
+      if (w == "fa=1") {
+        flash = FlashAttention::kOn;
+      } else if (w == "fa=0") {
+        flash = FlashAttention::kOff;
+      } else if (absl::StartsWith(w, "b=") && absl::SimpleAtoi(w.substr(2), &n) && n > 0) {
+        ubatch = n;
+      }
+    }
+    if (flash == FlashAttention::kDefault && rt.found != nullptr &&
+        estimator.constants().RuntimeFamilyOf(rt.found->id) ==
+            estimator.constants().FamilyIndex("llama.cpp")) {
+      flash = FlashAttention::kOff;
+    }
     Model synth;
     const Model* model = MapModel(catalog, row, &cr.notes);
     if (model == nullptr) {
@@ -338,6 +368,8 @@ CalibrationReport RunCalibration(const Catalog& catalog, const Estimator& estima
     in.bpw = qm.bpw;
     in.runtime = rt.found;
     in.backend = backend;
+    in.flash_attn = flash;
+    if (ubatch > 0) in.ubatch = std::min(ubatch, 512);
     in.prompt_tokens = row.prompt_tokens;
     in.gen_tokens = row.gen_tokens;
     in.batch = row.batch;

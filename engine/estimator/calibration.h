@@ -16,7 +16,9 @@
 //     g128 act-order" -> GPTQ-4bit); "EXL2-4.0bpw" -> EXL2 at 4.0 bpw; UD-*_XL are catalog
 //     aliases of the matching K-quant.
 //   - runtime "engine (backend, notes)": "llama.cpp (Vulkan AMDVLK, fa=1)" -> llama.cpp on
-//     Vulkan; multi-GPU rows use the runtime's default parallelism.
+//     Vulkan with flash attention; "b=256" -> micro-batches of 256 tokens; llama.cpp rows
+//     without fa=1 ran without flash attention (llama-bench's default then); multi-GPU rows use
+//     the runtime's default parallelism.
 // Rows that cannot be mapped are kept with the reason; never dropped silently. Prefill rows
 // whose source says "prefill=prompt/TTFT" are compared as prompt / predicted TTFT.
 #ifndef FITRANK_ENGINE_ESTIMATOR_CALIBRATION_H_

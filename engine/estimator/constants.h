@@ -106,11 +106,18 @@ enum class K : uint16_t {
   kPrefillQuantEfficiency,    // multiplier on prefill efficiency for quantized weights
   kGemmHalfTokens,            // rows (tokens) at which a GEMM reaches half its efficiency
   kPrefillStartMs,            // fixed time to first token (tokenize, schedule)
+  kPrefillTflopsPerWatt,      // dense 16-bit TFLOPS a board sustains per watt of TDP
+  kPrefillLowPrecisionMatmul, // 1: FP8/FP4 weights run FP8/FP4 GEMMs (0: dequantized to 16 bits)
+  kPrefillLowPrecisionShare,  // share of the FP8/FP4 peak those GEMMs reach
+  kPrefillDp4a,               // 1: GGUF GEMMs use int8 dot products on GPUs without fast FP16
   // runtime behaviour
   kHostOffload,               // 1: the runtime can keep layers in host RAM
   kTensorParallelDefault,     // 1: multi-GPU defaults to tensor parallel
   kServingMaxSequences,       // concurrent sequences the runtime schedules at most
   kKvCacheQuant,              // 1: the runtime can keep the KV cache at q8_0 when f16 is too big
+  kQueuesLoad,                // 1: offered sequences beyond the KV budget wait in a queue
+  kFlashAttention,            // 1: the runtime uses flash attention by default
+  kScorePasses,               // without flash attention: passes over the f32 score matrix
   // diffusion
   kDiffusionEfficiency,       // share of the FP16 peak a denoiser step reaches
   kDiffusionStepOverheadMs,

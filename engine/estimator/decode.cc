@@ -35,8 +35,7 @@ DeviceTime OnDevice(const Ctx& ctx, const Gpu& g, double share, double bytes, do
               fp32 * 1e12 * ctx.C(K::kDecodeVectorEfficiency, g)) * 1e3;
   double gemm_ms = 0;
   if (batch > 1) {
-    gemm_ms = SafeDiv(share * flops, MatrixPeakTflops(ctx, g) * 1e12 *
-                                         ctx.C(K::kPrefillEfficiency, g) * GemmFactor(ctx, batch)) *
+    gemm_ms = SafeDiv(share * flops, SustainedMatrixTflops(ctx, g) * 1e12 * GemmFactor(ctx, batch)) *
               1e3;
   }
   d.stream_ms = std::max({mem_ms, dequant_ms, gemm_ms});

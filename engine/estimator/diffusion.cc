@@ -151,7 +151,7 @@ void Estimator::RunDiffusion(const DiffusionInput& in, DiffusionEstimate* out) c
   const double vae_gb = m.vae_params_b * 2;
   const double host = in.setup->unified
                           ? 0
-                          : std::max(in.setup->host_ram_gb - c.C(K::kHostOsReserveGb), 0.0);
+                          : std::max(in.setup->host_ram_gb * kGbPerGib - c.C(K::kHostOsReserveGb), 0.0);
   auto place = [&](const WeightFormat& f) {
     Placement p;
     const double denoiser_gb = m.params_b * f.bits / 8;

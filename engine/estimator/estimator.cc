@@ -199,7 +199,9 @@ std::vector<std::string> DescribeProblems(uint32_t p, const EstimateInput& in) {
   }
   if (p & kProblemRuntimeNotOnPlatform) {
     std::string plats = in.runtime != nullptr ? absl::StrJoin(in.runtime->platforms, ", ") : "";
-    out.push_back(absl::StrCat(runtime, " does not run on ", gpu,
+    const std::string with =
+        in.backend != Backend::kAuto ? absl::StrCat(" with ", BackendName(in.backend)) : "";
+    out.push_back(absl::StrCat(runtime, " does not run on ", gpu, with,
                                plats.empty() ? "" : absl::StrCat(" (it runs on ", plats, ")")));
   }
   if (p & kProblemNoTensorParallel) out.push_back(absl::StrCat(runtime, " cannot split layers across GPUs in tensor-parallel mode; use --parallel layer"));
@@ -333,6 +335,10 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
                                   : std::min(static_cast<int>(c.C(K::kDefaultPrompt)), c.context);
   c.gen = in.gen_tokens > 0 ? in.gen_tokens : static_cast<int>(c.C(K::kDefaultGen));
   c.batch = std::max(in.batch, 1);
+  c.offered = c.batch;
+  c.ubatch = in.ubatch > 0 ? in.ubatch : std::max(1.0, c.C(K::kUbatchTokens));
+  c.flash_attn = in.flash_attn == FlashAttention::kDefault ? c.C(K::kFlashAttention) >= 0.5
+                                                           : in.flash_attn == FlashAttention::kOn;
   e.context = c.context;
   e.prompt_tokens = c.prompt;
   e.gen_tokens = c.gen;
@@ -344,6 +350,13 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
     if (in.gen_tokens <= 0) t->Default(absl::StrCat("generated: ", c.gen, " tokens (default)"));
     if (in.runtime == nullptr) t->Default("runtime: llama.cpp-like (none given)");
     if (in.backend == Backend::kAuto) t->Default(absl::StrCat("backend: ", BackendName(c.backend), " (the runtime's default on ", g0.name, ")"));
+    if (in.ubatch <= 0) t->Default(absl::StrCat("ubatch: ", c.ubatch, " tokens (the runtime's default)"));
+    if (in.flash_attn == FlashAttention::kDefault) {
+      t->Default(absl::StrCat("flash attention: ", c.flash_attn ? "on" : "off", " (the runtime's default)"));
+    }
+    t->Note(absl::StrFormat("units: GB = 1e9 bytes throughout; memory sold as GB is GiB, so %s's "
+                            "%.0f GB hold %.0f x 2^30 bytes = %.2f GB",
+                            g0.name, g0.memory_gb, g0.memory_gb, CapacityGb(g0)));
     if (s->host_defaulted) {
       t->Default(absl::StrFormat("host: %s, %.0f GB RAM at %.0f GB/s", s->host_profile,
                                  s->host_ram_gb, s->host_bandwidth_gbps));
@@ -365,7 +378,23 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
 
   internal::ComputeShape(&c, bpw);
   e.kv_bytes_per_token = internal::SafeDiv(c.kv.Bytes(c.context), c.context);
+  // Serving engines queue what their KV budget does not hold: size one sequence, run as many
+  // as fit (and max_num_seqs allows), queue the rest.
+  const bool queues = c.batch > 1 && c.C(K::kQueuesLoad) >= 0.5;
+  if (queues) c.batch = 1;
   internal::ComputeFit(&c, &e);
+  if (queues && e.runnable() && IsNative(e.fit.kind)) {
+    const int running = std::max(1, std::min(c.offered, internal::MaxConcurrency(c, e)));
+    if (running != c.batch) {
+      c.batch = running;
+      internal::ComputeFit(&c, &e);
+    }
+    if (t != nullptr && running < c.offered) {
+      t->Note(absl::StrFormat("serving at load: %d of %d offered sequences run at once (KV budget "
+                              "and max_num_seqs), %d wait in the queue",
+                              running, c.offered, c.offered - running));
+    }
+  }
   if (t == nullptr && e.runnable() && e.fit.kind != FitKind::kNoFit) {
     c.max_concurrency = internal::MaxConcurrency(c, e);
   }

@@ -47,12 +47,18 @@ class Tracer;
 struct Ctx;
 }
 
-// KV cache element type (llama.cpp --cache-type-k/v). Bytes per element: f16 2, q8_0 34/32,
-// q4_0 18/32.
-enum class KvCacheType : uint8_t { kF16, kQ8_0, kQ4_0 };
-absl::string_view KvCacheTypeName(KvCacheType t);  // "f16" | "q8_0" | "q4_0"
+// KV cache element type: llama.cpp --cache-type-k/v (f16, q8_0, q4_0) and the serving engines'
+// --kv-cache-dtype fp8 (vLLM, SGLang, TensorRT-LLM). Bytes per element: f16 2, q8_0 34/32,
+// q4_0 18/32, fp8 1.
+enum class KvCacheType : uint8_t { kF16, kQ8_0, kQ4_0, kFp8 };
+absl::string_view KvCacheTypeName(KvCacheType t);  // "f16" | "q8_0" | "q4_0" | "fp8"
 bool ParseKvCacheType(absl::string_view text, KvCacheType* out);
 double KvBytesPerElement(KvCacheType t);
+
+// Flash attention (llama.cpp -fa, on by default in current builds and in the serving engines).
+// Off, the attention scores of a micro-batch are materialised: ubatch x context x heads f32
+// values in the compute buffer, written and read in prefill.
+enum class FlashAttention : uint8_t { kDefault, kOn, kOff };
 
 struct ResolvedNames;
 struct Sizing;  // below the Estimator
@@ -71,8 +77,14 @@ struct EstimateInput {
   int context = 0;                   // tokens allocated per sequence (KV + buffers)
   int prompt_tokens = 0;             // prompt length (prefill, TTFT)
   int gen_tokens = 0;                // tokens generated (decode averages over them)
-  int batch = 1;                     // concurrent sequences served together
+  // Concurrent sequences offered. Runtimes that queue (runtime.queues_load: vLLM, SGLang,
+  // TensorRT-LLM) run as many as the KV budget and max_num_seqs hold and queue the rest;
+  // others must hold them all.
+  int batch = 1;
   KvCacheType kv_cache = KvCacheType::kF16;
+  int ubatch = 0;                    // micro-batch tokens (llama.cpp -ub); 0: the runtime's
+  int max_num_seqs = 0;              // running-sequence limit (vLLM --max-num-seqs); 0: the runtime's
+  FlashAttention flash_attn = FlashAttention::kDefault;
   // Optional: Estimator::ResolveNames of an input with this setup, quant, bpw, runtime and
   // backend (the caller keeps it for many estimates); null: worked out by this estimate.
   const ResolvedNames* names = nullptr;
@@ -145,7 +157,9 @@ struct RangeEstimate {
 
 struct ServingEstimate {
   int max_concurrency = 0;       // sequences of `context` tokens whose KV fits beside the weights
+                                 // (capped by max_num_seqs)
   int concurrency = 0;           // the concurrency the speeds below are for: min(batch, max)
+  int queued = 0;                // offered sequences beyond `concurrency`, waiting (queueing runtimes)
   double aggregate_tok_s = 0;    // decode tokens/s summed over `concurrency` sequences
   double per_user_tok_s = 0;     // aggregate / concurrency
 };

@@ -17,6 +17,7 @@ double KvBytesPerElement(KvCacheType t) {
     case KvCacheType::kF16: return 2.0;
     case KvCacheType::kQ8_0: return 34.0 / 32.0;  // 32 int8 + one f16 scale per block
     case KvCacheType::kQ4_0: return 18.0 / 32.0;  // 32 nibbles + one f16 scale per block
+    case KvCacheType::kFp8: return 1.0;  // serving engines: one FP8 byte, per-tensor scales
   }
   return 2.0;
 }
@@ -26,6 +27,7 @@ absl::string_view KvCacheTypeName(KvCacheType t) {
     case KvCacheType::kF16: return "f16";
     case KvCacheType::kQ8_0: return "q8_0";
     case KvCacheType::kQ4_0: return "q4_0";
+    case KvCacheType::kFp8: return "fp8";
   }
   return "f16";
 }
@@ -34,6 +36,7 @@ bool ParseKvCacheType(absl::string_view text, KvCacheType* out) {
   if (text == "f16" || text == "fp16" || text == "F16") *out = KvCacheType::kF16;
   else if (text == "q8_0" || text == "Q8_0" || text == "q8") *out = KvCacheType::kQ8_0;
   else if (text == "q4_0" || text == "Q4_0" || text == "q4") *out = KvCacheType::kQ4_0;
+  else if (text == "fp8" || text == "FP8" || text == "fp8_e4m3" || text == "fp8_e5m2") *out = KvCacheType::kFp8;
   else return false;
   return true;
 }

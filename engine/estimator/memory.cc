@@ -81,6 +81,21 @@ void ComputeShape(Ctx* ctx, double bpw) {
     m.active_body = m.routed_active + m.dense_active;
   }
   m.expert_read_bytes = m.routed_active * bpw / 8;
+  const EstimateInput* in = ctx->in;
+  if (md.file_weights_bytes > 0 && m.weights_bytes > 0 && in != nullptr && in->bpw <= 0 &&
+      in->quant != nullptr && in->quant->id == md.file_quant) {
+    // A file's exact size: its tensors carry their own types (a Q4_K_M file mixes Q4_K, Q6_K
+    // and F32), so the quant's average bpw is only close. Reads keep their share of the weights.
+    const double scale = md.file_weights_bytes / m.weights_bytes;
+    if (ctx->t != nullptr) {
+      ctx->t->Note(absl::StrFormat("weights: %.3f GB exactly, from the file's tensors (params x "
+                                   "bpw gives %.3f GB)",
+                                   md.file_weights_bytes / 1e9, m.weights_bytes / 1e9));
+    }
+    m.weights_bytes = md.file_weights_bytes;
+    m.read_bytes *= scale;
+    m.expert_read_bytes *= scale;
+  }
   m.dense_read_bytes = std::max(m.read_bytes - m.expert_read_bytes, 0.0);
   if (ctx->t != nullptr) {
     ctx->t->Formula(
@@ -93,39 +108,43 @@ void ComputeShape(Ctx* ctx, double bpw) {
 }
 
 double UsableGb(const Ctx& ctx, const Gpu& gpu, bool first) {
+  // Sizes as sold are GiB; everything below is in 1e9 bytes.
+  const double capacity_gb = CapacityGb(gpu);
   double usable;
   if (gpu.unified_memory) {
     if (gpu.segment == Segment::kApple || gpu.vendor == "Apple") {
       // macOS wires at most a share of RAM for the GPU (iogpu.wired_limit_mb).
       const double threshold = ctx.C(K::kAppleShareThresholdGb, gpu);
-      usable = gpu.memory_gb * (gpu.memory_gb > threshold ? ctx.C(K::kAppleShareLarge, gpu)
-                                                           : ctx.C(K::kAppleShareSmall, gpu));
+      usable = capacity_gb * (gpu.memory_gb > threshold ? ctx.C(K::kAppleShareLarge, gpu)
+                                                         : ctx.C(K::kAppleShareSmall, gpu));
     } else {
       const double share = gpu.gpu_memory_share > 0 && gpu.gpu_memory_share < 1
                                ? gpu.gpu_memory_share
                                : ctx.C(K::kApuShare, gpu);
-      usable = gpu.memory_gb * share;
+      usable = capacity_gb * share;
     }
   } else {
     // Only the first card drives the display; the others keep a driver reserve.
-    usable = gpu.memory_gb - (first ? ctx.C(K::kReserveGb, gpu) : ctx.C(K::kSecondaryReserveGb, gpu));
+    usable = capacity_gb - (first ? ctx.C(K::kReserveGb, gpu) : ctx.C(K::kSecondaryReserveGb, gpu));
   }
-  usable = std::min(usable, gpu.memory_gb * ctx.C(K::kRuntimeMemoryShare, gpu));
+  usable = std::min(usable, capacity_gb * ctx.C(K::kRuntimeMemoryShare, gpu));
   return std::max(usable, 0.0);
 }
 
 double DeviceOverheadGb(const Ctx& ctx, const Gpu& gpu, int context, bool holds_output) {
-  const double ub = std::max(1.0, ctx.C(K::kUbatchTokens));
+  const double ub = std::max(1.0, ctx.ubatch);
   const double act = ctx.C(K::kActivationBytesPerHidden);
   double buffer = ub * ctx.m.hidden * act;  // activations of one micro-batch
   if (holds_output) buffer += ub * double(ctx.m.vocab) * 4;  // f32 logits of one micro-batch
   buffer += ub * double(std::max(context, 0)) * 2;  // f16 attention mask, ubatch x context
+  // Without flash attention one layer's f32 scores, ubatch x context x heads, are materialised.
+  if (!ctx.flash_attn) buffer += ub * double(std::max(context, 0)) * ctx.m.heads * 4;
   return ctx.C(K::kRuntimeContextGb, gpu) + buffer / 1e9;
 }
 
 double HostAvailableGb(const Ctx& ctx) {
   const Setup& s = *ctx.setup;
-  double avail = s.host_ram_gb - ctx.C(K::kHostOsReserveGb);
+  double avail = s.host_ram_gb * kGbPerGib - ctx.C(K::kHostOsReserveGb);
   if (s.unified) avail -= UsableGb(ctx, *s.devices[0].gpu);
   return std::max(avail, 0.0);
 }

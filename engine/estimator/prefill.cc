@@ -18,14 +18,44 @@
 namespace fitrank::internal {
 
 double MatrixPeakTflops(const Ctx& ctx, const Gpu& g) {
-  if (ctx.quant == QuantFamily::kFp8 && g.fp8_tflops > 0) return g.fp8_tflops;
-  if (ctx.quant == QuantFamily::kFp4 && g.fp4_tflops > 0) return g.fp4_tflops;
+  // FP8/FP4 weights run FP8/FP4 GEMMs only in runtimes that have them (llama.cpp dequantizes
+  // MXFP4 to 8 bits for its int8 kernels), and reach only part of that peak.
+  if (ctx.quant == QuantFamily::kFp8 || ctx.quant == QuantFamily::kFp4) {
+    const double low = ctx.quant == QuantFamily::kFp8 ? g.fp8_tflops : g.fp4_tflops;
+    if (low > 0 && ctx.C(K::kPrefillLowPrecisionMatmul, g) >= 0.5) {
+      return low * ctx.C(K::kPrefillLowPrecisionShare, g);
+    }
+  }
   double fp16 = g.fp16_tflops;
   if (ctx.C(K::kPrefillFp32Accumulate, g) >= 0.5 && g.fp16_fp32acc_tflops > 0) {
     fp16 = g.fp16_fp32acc_tflops;
   }
-  // Without fast FP16 (Pascal consumer cards) runtimes take the FP32 path.
+  // Without fast FP16 (Pascal consumer cards, FP16 at or below the FP32 rate) llama.cpp's GGUF
+  // kernels multiply with int8 dot products (dp4a, 4x the FP32 rate); other runtimes take the
+  // FP32 path.
+  const bool gguf = ctx.quant == QuantFamily::kGgufK || ctx.quant == QuantFamily::kGgufLegacy ||
+                    ctx.quant == QuantFamily::kGgufIq;
+  if (gguf && fp16 <= g.fp32_tflops && g.int8_tops > g.fp32_tflops &&
+      ctx.C(K::kPrefillDp4a, g) >= 0.5) {
+    return g.int8_tops;
+  }
   return std::max(fp16, g.fp32_tflops);
+}
+
+double SustainedMatrixTflops(const Ctx& ctx, const Gpu& g) {
+  const double peak = MatrixPeakTflops(ctx, g);
+  // A board sustains at most tflops_per_watt x TDP of dense 16-bit math (GEMMs are power-bound
+  // on low-power boards and on datasheets whose peak outruns the power budget); the two limits
+  // combine harmonically, as two resistances in series. A narrower path costs proportionally
+  // less energy per operation, so its power limit scales with its peak over the 16-bit one.
+  const double fp16 = std::max(g.fp16_tflops, g.fp32_tflops);
+  const double per_watt = ctx.C(K::kPrefillTflopsPerWatt, g);
+  double sustained = peak;
+  if (g.tdp_w > 0 && per_watt > 0 && fp16 > 0) {
+    const double power_tflops = per_watt * g.tdp_w * std::max(peak / fp16, 1.0);
+    sustained = SafeDiv(1.0, 1.0 / std::max(peak, 1e-9) + 1.0 / power_tflops);
+  }
+  return sustained * ctx.C(K::kPrefillEfficiency, g);
 }
 
 double GemmFactor(const Ctx& ctx, double rows) {
@@ -38,8 +68,7 @@ namespace {
 // Milliseconds per prompt token if one GPU `g` ran the whole model, micro-batch `ub`.
 double TokenMsOn(const Ctx& ctx, const Gpu& g, double ub, double attn_flops, bool trace) {
   const ModelShape& m = ctx.m;
-  const double peak = MatrixPeakTflops(ctx, g) * 1e12 * ctx.C(K::kPrefillEfficiency, g) *
-                     ctx.C(K::kPrefillQuantEfficiency, g);
+  const double peak = SustainedMatrixTflops(ctx, g) * 1e12 * ctx.C(K::kPrefillQuantEfficiency, g);
   const double dense_flops = 2.0 * std::max(m.active_body - m.routed_active, 0.0);
   const double expert_flops = 2.0 * m.routed_active;
   double expert_rows = ub;
@@ -60,15 +89,16 @@ double TokenMsOn(const Ctx& ctx, const Gpu& g, double ub, double attn_flops, boo
   const double layer_ms = m.layers *
                           (ctx.C(K::kDecodeLayerUs, g) +
                            SafeDiv(ctx.C(K::kDecodeLayerWorkUsTflops, g), fp32)) / 1e3 / ub;
-  // The weight reads of a micro-batch overlap its math only partly near the ridge point: add.
-  const double ms = compute_ms + floor_ms + layer_ms;
+  // The weight reads of a micro-batch overlap its math: the slower of the two binds.
+  const double ms = std::max(compute_ms, floor_ms) + layer_ms;
   if (trace && ctx.t != nullptr) {
     ctx.t->Formula("prefill per token on " + g.name,
-                   "FLOPs / (peak x eff x quant eff x rows/(rows+half)) + weights per ubatch / bw / ubatch + layer costs / ubatch",
-                   absl::StrFormat("%.2f GFLOP/token (attention %.3f) at %.0f TFLOPS x eff, ubatch %.0f "
+                   "max(FLOPs / (sustained x quant eff x rows/(rows+half)), weights per ubatch / bw / ubatch) + layer costs / ubatch; sustained = eff / (1/peak + 1/(tflops_per_watt x TDP))",
+                   absl::StrFormat("%.2f GFLOP/token (attention %.3f) at %.0f TFLOPS peak, %.0f sustained, ubatch %.0f "
                                    "(expert rows %.1f): compute %.4f ms, floor %.4f ms, layers %.4f ms",
                                    (dense_flops + expert_flops + attn_flops) / 1e9, attn_flops / 1e9,
-                                   MatrixPeakTflops(ctx, g), ub, expert_rows, compute_ms, floor_ms,
+                                   MatrixPeakTflops(ctx, g), SustainedMatrixTflops(ctx, g), ub,
+                                   expert_rows, compute_ms, floor_ms,
                                    layer_ms));
   }
   return ms;
@@ -81,7 +111,7 @@ void ComputePrefill(Ctx* ctx, Estimate* e) {
   const ModelShape& m = ctx->m;
   const Model& md = *ctx->model;
   const double prompt = std::max(ctx->prompt, 1);
-  const double ub = std::min(prompt, std::max(1.0, ctx->C(K::kUbatchTokens)));
+  const double ub = std::min(prompt, std::max(1.0, ctx->ubatch));
   // Attention FLOPs per prompt token: 4 x q_dim x attended, attended = prompt/2 (causal).
   const double q_dim = double(m.heads) * m.head_dim;
   const double half = prompt / 2;
@@ -117,6 +147,22 @@ void ComputePrefill(Ctx* ctx, Estimate* e) {
       }
     }
     token_ms += (s.device_count - 1) * ctx->C(K::kLayerSplitBoundaryUs) / 1e3 / ub;
+  }
+  // Without flash attention the f32 scores of every full-attention layer go through memory:
+  // heads x attended x 4 B per prompt token per layer, several passes (tensor parallel: heads
+  // split N ways).
+  if (!ctx->flash_attn) {
+    const Gpu& g0 = *s.devices[0].gpu;
+    const double score_bytes = double(m.heads) * attended * 4 * ctx->C(K::kScorePasses) /
+                               (tensor ? s.device_count : 1);
+    const double score_ms =
+        SafeDiv(score_bytes, g0.bandwidth_gbps * 1e9 * ctx->C(K::kDecodeBwEfficiency, g0)) * 1e3;
+    token_ms += score_ms;
+    if (ctx->t != nullptr) {
+      ctx->t->Formula("attention scores (flash attention off)",
+                      "heads x attended tokens x 4 B x passes / (bw x eff), per prompt token",
+                      absl::StrFormat("%.1f MB per token: %.4f ms", score_bytes / 1e6, score_ms));
+    }
   }
   const double prefill_ms = token_ms * prompt;
   const double start_ms = ctx->C(K::kPrefillStartMs);

@@ -18,7 +18,9 @@ int MaxConcurrency(const Ctx& ctx, const Estimate& e, double* cap_gb, double* kv
   if (e.fit.kind == FitKind::kOffload) cap += HostAvailableGb(ctx);
   const double free_gb = cap - e.memory.weights_gb;
   const double kv_seq = ctx.kv.Bytes(ctx.context) / 1e9;
-  const double max_n = ctx.C(K::kServingMaxSequences);
+  const double max_n = ctx.in != nullptr && ctx.in->max_num_seqs > 0
+                           ? double(ctx.in->max_num_seqs)
+                           : ctx.C(K::kServingMaxSequences);
   double n = kv_seq > 0 ? std::floor(SafeDiv(free_gb, kv_seq)) : max_n;
   n = std::clamp(n, 0.0, max_n);
   if (cap_gb != nullptr) *cap_gb = cap;
@@ -36,7 +38,8 @@ void ComputeServing(Ctx* ctx, Estimate* e) {
                            ? ctx->max_concurrency
                            : MaxConcurrency(*ctx, *e, &cap, &kv_seq_gb, &max_seqs);
   if (sv.max_concurrency < 1) return;
-  sv.concurrency = ctx->batch > 1 ? std::min(ctx->batch, sv.max_concurrency) : sv.max_concurrency;
+  sv.concurrency = ctx->offered > 1 ? std::min(ctx->offered, sv.max_concurrency) : sv.max_concurrency;
+  sv.queued = ctx->offered > 1 ? ctx->offered - sv.concurrency : 0;
   const double avg_ctx = std::min<double>(ctx->prompt + ctx->gen / 2.0, ctx->context);
   const double step_ms = DecodeStepMs(*ctx, *e, sv.concurrency, avg_ctx, true);
   sv.per_user_tok_s = Finite(SafeDiv(1000.0, step_ms));

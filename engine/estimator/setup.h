@@ -47,6 +47,14 @@ inline constexpr int kMemoryKindCount = 4;
 MemoryKind MemoryKindOf(const Gpu& gpu);
 absl::string_view MemoryKindName(MemoryKind k);  // "gddr" | "hbm" | "lpddr" | "ddr"
 
+// Memory sizes as sold are binary: a "24 GB" card, "128 GB" of Apple or APU unified RAM and
+// "64 GB" of host DIMMs hold 24, 128, 64 GiB (2^30 bytes). The estimator counts every byte in
+// GB = 1e9 bytes (weights, KV cache, overheads, every report), so each capacity is converted
+// once with this factor (2^30 / 1e9). A unit, not a calibration constant.
+inline constexpr double kGbPerGib = 1.073741824;
+// Capacity of one `gpu` in GB (1e9 bytes): Gpu::memory_gb, the size as sold (GiB), x kGbPerGib.
+inline double CapacityGb(const Gpu& gpu) { return gpu.memory_gb * kGbPerGib; }
+
 // `count` identical GPUs.
 struct DeviceGroup {
   const Gpu* gpu = nullptr;  // not owned; catalog lifetime
@@ -63,7 +71,7 @@ struct Setup {
 
   // Host (CPU) memory, for offload. On a unified-memory machine this is the whole unified pool
   // and host_bandwidth_gbps is what the CPU side reaches in it.
-  double host_ram_gb = 0;            // installed RAM, decimal GB
+  double host_ram_gb = 0;            // installed RAM as sold (GiB; x kGbPerGib for 1e9 bytes)
   double host_bandwidth_gbps = 0;    // peak host memory bandwidth, GB/s
   double host_tflops = 0;            // CPU matrix throughput for offloaded prefill, TFLOPS
   bool host_defaulted = true;        // RAM/bandwidth came from a host profile, not the user

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_replace.h"
 
 namespace fitrank {
 
@@ -153,26 +152,6 @@ std::vector<const Model*> TopModels(const ReportEnv& env, int count) {
   });
   if (static_cast<int>(all.size()) > count) all.resize(count);
   return all;
-}
-
-std::string RunCommandFor(const Runtime& runtime, const Model& model, const Quant& quant,
-                          const Setup& setup, int context, absl::string_view kv_cache) {
-  const std::string& t = runtime.command;
-  if (t.empty()) return "";
-  if (t.find("{ollama_tag}") != std::string::npos && model.ollama_tag.empty()) return "";
-  if (t.find("{hf_repo}") != std::string::npos && model.hf_repo.empty()) return "";
-  // A GGUF repo the catalog knows, else a local file named after the model and quant.
-  const std::string gguf = model.gguf_repo.empty()
-                               ? absl::StrCat("-m ", model.id, "-", quant.id, ".gguf")
-                               : absl::StrCat("-hf ", model.gguf_repo, ":", quant.id);
-  return absl::StrReplaceAll(t, {{"{model}", model.id},
-                                 {"{gguf}", gguf},
-                                 {"{hf_repo}", model.hf_repo},
-                                 {"{ollama_tag}", model.ollama_tag},
-                                 {"{quant}", quant.id},
-                                 {"{gpus}", absl::StrCat(setup.device_count)},
-                                 {"{context}", absl::StrCat(context)},
-                                 {"{kv_cache}", kv_cache}});
 }
 
 bool QuantUsable(const ReportEnv& env, const Setup& setup, const Quant& quant) {

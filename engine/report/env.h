@@ -78,15 +78,6 @@ bool IsAssistantModel(const Model& m);
 // The policy's top models: assistant models by catalog quality, best first (ties by id).
 std::vector<const Model*> TopModels(const ReportEnv& env, int count);
 
-// The copy-paste command of `runtime` for this model and quant, from the runtime's command
-// template ({model}, {hf_repo}, {ollama_tag}, {quant}, {gpus}, {context}, {kv_cache}, and
-// {gguf}: `-hf <gguf_repo>:<quant>`, or `-m <model>-<quant>.gguf` when the catalog knows no
-// GGUF repo of the model); "" when the template needs something the model does not have
-// (e.g. no ollama tag).
-std::string RunCommandFor(const Runtime& runtime, const Model& model, const Quant& quant,
-                          const Setup& setup, int context,
-                          absl::string_view kv_cache = "f16");
-
 // Whether `quant` can run on `setup` with its default runtime (hardware precision, platform).
 bool QuantUsable(const ReportEnv& env, const Setup& setup, const Quant& quant);
 

@@ -7,6 +7,7 @@
 #include "engine/estimator/basis.h"
 #include "engine/report/builders.h"
 #include "engine/report/grader.h"
+#include "engine/report/run_command.h"
 
 namespace fitrank {
 
@@ -68,11 +69,12 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     QuantRow row;
     row.quant = quant.id;
     row.bits = quant.bits;
-    row.bpw = quant.bpw;
+    row.bpw = quant.bpw;  // replaced by the estimate's below (it knows the model's layout)
     row.quality_retention = QualityRetention(model, quant);
     row.quality_label = env.policy->QualityLabelFor(row.quality_retention);
     LlmRun run = RunLlm(env, setup, model, quant, shape);
     row.memory_gb = run.estimate.memory.total_gb;
+    if (run.estimate.bpw > 0) row.bpw = run.estimate.bpw;
     if (run.runtime == nullptr || !run.runnable()) {
       row.supported = false;
       std::vector<std::string> why = DescribeProblems(run.estimate.problems, run.input);
@@ -116,6 +118,14 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   r.memory.overhead_gb = e.memory.overhead_gb;
   r.memory.total_gb = e.memory.total_gb;
   r.memory.usable_gb = e.memory.usable_gb;
+  // The same setup shows the same usable memory on every page; a runtime that claims less (vLLM,
+  // SGLang) says so.
+  if (run.runtime != nullptr && e.memory.usable_gb < r.setup.usable_gb - 0.05) {
+    r.memory.usable_note = absl::StrFormat(
+        "%s takes %.0f%% of device memory by default: %.1f GB of the setup's %.1f GB usable",
+        run.runtime->name, 100 * e.memory.usable_gb / r.setup.memory_gb, e.memory.usable_gb,
+        r.setup.usable_gb);
+  }
   r.memory.over_gb = std::max(0.0, e.memory.total_gb - e.memory.usable_gb);
   r.memory.free_gb = std::max(0.0, e.memory.usable_gb - e.memory.total_gb);
   r.fit = ViewOf(e.fit);
@@ -142,17 +152,23 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     row.grade = g.excluded ? "F" : g.grade;
     row.score = g.score;
   }
+  // Each workload at its own best quantization (the headline's when --quant was given, or
+  // when no quant runs for that workload): a quant that fits chat may not fit coding's context.
   for (const Workload& w : env.profiles->workloads()) {
     WorkloadShape ws = ShapeFor(w, mode);
-    LlmRun wr = RunLlm(env, setup, model, *quant, ws);
+    const Quant* wq = q.quant != nullptr ? quant : env.grader->BestQuant(setup, model, w, mode,
+                                                                         nullptr);
+    if (wq == nullptr) wq = quant;
+    LlmRun wr = RunLlm(env, setup, model, *wq, ws);
     FitWorkloadRow row;
     row.workload = w.id;
     row.label = w.name;
+    row.quant = wq->id;
     row.fit = ViewOf(wr.estimate.fit);
     row.decode_tok_s = wr.estimate.decode_tok_s;
     row.ttft_ms = wr.estimate.ttft_ms;
     row.context = std::min(wr.input.context, wr.estimate.safe_context);
-    Graded g = env.grader->Grade(setup, model, *quant, w, mode);
+    Graded g = env.grader->Grade(setup, model, *wq, w, mode);
     row.grade = g.excluded ? "F" : g.grade;
     row.score = g.score;
     r.workloads.push_back(row);
@@ -162,22 +178,28 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   MergeRuleAdvice(env, graded.advice, &r.advice);
 
   // Run commands: each runtime that can run the model here, at the headline quant if it loads
-  // it, else at the best quant it loads that runs.
+  // it, else at the best quant it loads that runs natively; a runtime that can only serve
+  // another quant of this model (Ollama's library tag) is estimated at that quant.
+  const int command_context = std::min(shape.context_tokens, std::max(1, e.safe_context));
   for (const Runtime& rt : env.catalog->runtimes()) {
     const Quant* use = nullptr;
-    Estimate ue;
+    LlmRun used;
     auto try_quant = [&](const Quant& cand) {
       if (env.estimator->CheckCombination(setup, &cand, &rt) & kBlockingProblems) return false;
       LlmRun cr = RunLlm(env, setup, model, cand, shape, &rt);
       if (!cr.runnable() || !Runs(ViewOf(cr.estimate.fit))) return false;
       use = &cand;
-      ue = cr.estimate;
+      used = cr;
       return true;
     };
-    if (!try_quant(*quant)) {
+    const Quant* served = ServedQuant(*env.catalog, rt, model, *quant);
+    if (served != quant) {
+      if (served != nullptr) try_quant(*served);
+    } else if (!try_quant(*quant)) {
       const Quant* best = nullptr;
       for (const Quant& cand : env.catalog->quants()) {
         if (cand.variable_bpw) continue;
+        if (ServedQuant(*env.catalog, rt, model, cand) != &cand) continue;
         if (env.estimator->CheckCombination(setup, &cand, &rt) & kBlockingProblems) continue;
         LlmRun cr = RunLlm(env, setup, model, cand, shape, &rt);
         if (!cr.estimate.runs_natively()) continue;
@@ -186,22 +208,19 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
       if (best != nullptr) try_quant(*best);
     }
     if (use == nullptr) continue;
-    std::string cmd =
-        RunCommandFor(rt, model, *use, setup,
-                      std::min(shape.context_tokens, std::max(1, e.safe_context)),
-                      KvCacheTypeName(ue.kv_cache));
-    if (cmd.empty()) continue;
+    RunPlan plan = PlanRun(*env.catalog, rt, model, *use, setup, used.estimate,
+                           std::min(command_context, used.input.context));
+    if (plan.command.empty()) continue;
     RunCommand c;
     c.runtime = rt.id;
     c.runtime_name = rt.name;
-    c.command = cmd;
-    // A template without {quant} downloads the runtime's default build of the model (Ollama's
-    // tags are Q4_K_M): say so rather than claim the quant we estimated.
-    bool picks_quant = rt.command.find("{quant}") != std::string::npos ||
-                       rt.command.find("{hf_repo}") != std::string::npos;
-    c.note = absl::StrFormat("%s, %s, ~%.0f tok/s",
-                             picks_quant ? use->id : "the tag's default quantization",
-                             std::string(FitKindName(ue.fit.kind)), ue.decode_tok_s);
+    c.command = plan.command;
+    c.steps = plan.steps;
+    c.quant = plan.quant;
+    c.gpus = plan.gpus;
+    c.note = absl::StrFormat("%s, %s, ~%.0f tok/s", plan.quant,
+                             std::string(FitKindName(used.estimate.fit.kind)),
+                             used.estimate.decode_tok_s);
     r.run_commands.push_back(c);
   }
 

@@ -15,7 +15,8 @@ struct MemoryView {
   double kv_gb = 0;
   double overhead_gb = 0;
   double total_gb = 0;       // needed
-  double usable_gb = 0;      // accelerator memory the model may use
+  double usable_gb = 0;      // accelerator memory the model may use with the report's runtime
+  std::string usable_note;   // why usable_gb is below the setup's (the runtime's memory share)
   double over_gb = 0;        // total - usable when positive, else 0
   double free_gb = 0;        // usable - total when positive, else 0
 };
@@ -23,6 +24,7 @@ struct MemoryView {
 struct FitWorkloadRow {
   std::string workload;
   std::string label;
+  std::string quant;         // the workload's best quant (the report's --quant when given)
   std::string grade;
   double score = 0;
   FitView fit;
@@ -34,7 +36,7 @@ struct FitWorkloadRow {
 struct QuantRow {
   std::string quant;
   double bits = 0;           // nominal
-  double bpw = 0;            // effective
+  double bpw = 0;            // effective bits per weight, as the estimate used for this model
   double memory_gb = 0;      // total needed at the report's workload context
   double quality_retention = 0;
   std::string quality_label; // "Maximum" | "Very high" | "High" | "Medium" | "Low"
@@ -47,11 +49,15 @@ struct QuantRow {
   bool best = false;         // the quant the rules pick for this setup
 };
 
+// One runtime's command for the model, and the numbers of what it runs.
 struct RunCommand {
   std::string runtime;       // id
   std::string runtime_name;
   std::string command;
-  std::string note;          // e.g. "2 GPUs, tensor parallel"
+  std::vector<std::string> steps;  // to run first (download, quantize, server); may be empty
+  std::string quant;         // the quant the command loads; the note's numbers are for it
+  int gpus = 0;              // GPUs it runs on
+  std::string note;          // "AWQ-4bit, native-tight, ~17 tok/s"
 };
 
 struct FitReport {

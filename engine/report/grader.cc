@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "engine/report/run_command.h"
 
 namespace fitrank {
 
@@ -100,6 +101,16 @@ std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
     p.runtime = c.runtime != nullptr ? c.runtime->id : "";
     p.tags = g.tags;
     p.reasons = g.reasons;
+    p.gpus = c.gpus();
+    // The command runs what was estimated: the candidate's setup (scale-out: its GPU count).
+    if (c.runtime != nullptr && c.setup != nullptr) {
+      RunPlan plan = PlanRun(eval_->catalog(), *c.runtime, *c.model, *c.quant, *c.setup, e,
+                             p.context);
+      if (plan.quant == c.quant->id) {
+        p.run_command = plan.command;
+        p.run_steps = plan.steps;
+      }
+    }
     out.push_back(std::move(p));
   }
   return out;

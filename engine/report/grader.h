@@ -44,8 +44,9 @@ class Grader {
   // with its grade in `graded` (optional).
   const Quant* BestQuant(const Setup& setup, const Model& model, const Workload& workload,
                          const Mode& mode, Graded* graded) const;
-  // The top `k` picks for the workload and mode, ranked; each pick filled completely except
-  // `run_command`. Excluded (gated) candidates are never returned.
+  // The top `k` picks for the workload and mode, ranked; each pick filled completely, its run
+  // command for the setup the candidate was estimated on (scale-out: its GPU count).
+  // Excluded (gated) candidates are never returned.
   std::vector<Pick> Rank(const Setup& setup, const Workload& workload, const Mode& mode,
                          int k) const;
 

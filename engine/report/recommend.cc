@@ -39,13 +39,6 @@ std::vector<Pick> RankedPicks(const ReportEnv& env, const Setup& setup,
     if (static_cast<int>(out.size()) >= k) continue;
     p.workload = workload.id;
     p.rank = static_cast<int>(out.size()) + 1;
-    if (p.run_command.empty() && m != nullptr) {
-      const Quant* q = env.catalog->QuantById(p.quant);
-      const Runtime* rt = env.catalog->RuntimeById(p.runtime);
-      if (q != nullptr && rt != nullptr) {
-        p.run_command = RunCommandFor(*rt, *m, *q, setup, p.context, p.kv_cache);
-      }
-    }
     out.push_back(std::move(p));
   }
   if (excluded != nullptr) *excluded += dropped;

@@ -64,7 +64,9 @@ struct Pick {
   std::string runtime;               // runtime id the estimate assumed
   std::vector<std::string> tags;     // rule tags that fired ("recent", "coder", ...)
   std::vector<std::string> reasons;  // sentences from the rules that fired, in rule order
+  int gpus = 0;                      // GPUs the estimate used (scale-out: can exceed the setup's)
   std::string run_command;           // copy-paste command, "" if no runtime template applies
+  std::vector<std::string> run_steps;  // to run before it (download, quantize first)
 };
 
 // A named advice item: stable id, a short title, and one explanatory sentence or two.

@@ -34,6 +34,10 @@ GpuTraitFacts::GpuTraitFacts(rules::FactSchema* s) {
       s->Number("gpu.interconnect_gbps", "GPU-to-GPU bandwidth (0: PCIe host link only)", "GB/s");
   gpu_unified_memory = s->Bool("gpu.unified_memory", "memory shared with the CPU (Apple, APUs)");
   gpu_platforms = s->StringList("gpu.platforms", "CUDA, ROCm, Metal, Vulkan, SYCL");
+  gpu_runtimes = s->StringList("gpu.runtimes",
+                               "runtimes that run on one of its platforms (CPU aside), by name");
+  gpu_other_runtimes = s->StringList("gpu.other_runtimes",
+                                     "runtimes that run on none of its platforms, by name");
   setup_gpu_count = s->Number("setup.gpu_count", "GPUs in the setup");
   setup_usable_gb = s->Number("setup.usable_gb", "memory models may use on the whole setup", "GB");
   setup_label = s->String("setup.label", "the setup, e.g. \"2x RTX 4090\"");
@@ -293,6 +297,14 @@ ReportTraits::GpuSentences ReportTraits::GpuTraits(const ReportEnv& env,
   v.Set(f.gpu_interconnect_gbps, g.interconnect_gbps);
   v.Set(f.gpu_unified_memory, g.unified_memory);
   v.Set(f.gpu_platforms, absl::MakeConstSpan(g.platforms));
+  std::vector<std::string> runs, other;
+  for (const Runtime& rt : c.runtimes()) {
+    bool on = false;
+    for (const std::string& p : rt.platforms) on |= p != "CPU" && Has(g.platforms, p);
+    (on ? runs : other).push_back(rt.name);
+  }
+  v.Set(f.gpu_runtimes, absl::MakeConstSpan(runs));
+  v.Set(f.gpu_other_runtimes, absl::MakeConstSpan(other));
   v.Set(f.setup_gpu_count, r.setup.gpu_count);
   v.Set(f.setup_usable_gb, r.setup.usable_gb);
   v.Set(f.setup_label, r.setup.label);

@@ -63,6 +63,9 @@ struct GpuTraitFacts {
       gpu_interconnect_gbps;
   rules::BoolFact gpu_unified_memory;
   rules::StringListFact gpu_platforms;
+  // Runtime names whose platforms (catalog/runtimes.yaml, the table the estimator and the run
+  // commands use) include one of the GPU's, CPU aside; and the runtimes that do not.
+  rules::StringListFact gpu_runtimes, gpu_other_runtimes;
   // setup.*: the whole setup of the page (a mixed rig or N GPUs; gpu.* is its first GPU)
   rules::NumberFact setup_gpu_count, setup_usable_gb;
   rules::StringFact setup_label;

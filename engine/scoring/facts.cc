@@ -147,7 +147,9 @@ Facts::Facts(rules::FactSchema* s) {
                                     "Share 0-1 of the workload's preferred capabilities it has (1 if none)");
   model_moe = s->Bool("model.moe", "Mixture of experts (active < total parameters)");
   model_thinking = s->Bool("model.thinking", "Built to think before answering (reasoning or hybrid)");
-  model_ollama = s->Bool("model.ollama", "Has an ollama tag: one command to run");
+  model_ollama = s->Bool("model.ollama", "Has an ollama library tag (it serves one quant: Q4_K_M, or the release quant)");
+  model_gguf_repo = s->Bool("model.gguf_repo",
+                            "A GGUF repo of it is known: llama.cpp and Ollama download any GGUF quant by name");
   model_quality_estimated = s->Bool("model.quality.estimated",
                                     "The quality score is an estimate, not a leaderboard figure");
   model_quality_coding_estimated = s->Bool("model.quality.coding_estimated",
@@ -357,6 +359,7 @@ void Facts::FillModel(const Model& m, const ModelWorkloadText& text,
   v->Set(model_moe, active < m.params_b);
   v->Set(model_thinking, IsThinkingModel(m));
   v->Set(model_ollama, !m.ollama_tag.empty());
+  v->Set(model_gguf_repo, !m.gguf_repo.empty());
   v->Set(model_quality_estimated, m.quality.estimated);
   v->Set(model_capabilities, absl::MakeConstSpan(m.capabilities));
   const WorkloadQualities& wq = m.workload_quality;

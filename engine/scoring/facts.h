@@ -131,7 +131,7 @@ class Facts {
       model_age_months,
       model_quality_score, model_quality_coding, model_quality_math, model_required_missing,
       model_preferred_share;
-  rules::BoolFact model_moe, model_thinking, model_ollama, model_quality_estimated,
+  rules::BoolFact model_moe, model_thinking, model_ollama, model_gguf_repo, model_quality_estimated,
       model_quality_coding_estimated, model_quality_math_estimated;
   rules::StringListFact model_capabilities;
   // quant.*

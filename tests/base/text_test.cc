@@ -72,3 +72,20 @@ TEST(AppendFixed, WritesWhatToCharsWrites) {
 
 }  // namespace
 }  // namespace fitrank
+
+namespace fitrank {
+namespace {
+
+// Four or more decimals (the server's charts ask for them) take the to_chars path instead of
+// reading past the fast path's scale table (UBSan found it).
+TEST(AppendFixed, MoreThanThreeDecimalsAreExact) {
+  std::string out;
+  AppendFixed(&out, 3.14159265, 4);
+  EXPECT_EQ(out, "3.1416");
+  out.clear();
+  AppendFixed(&out, -0.000049, 5);
+  EXPECT_EQ(out, "-0.00005");
+}
+
+}  // namespace
+}  // namespace fitrank

@@ -97,7 +97,7 @@ overrides:
   Write(dir + "/mine.test.yaml", R"(schema: fitrank.rule-tests/v1
 tests:
   - name: offload is capped
-    gpu: Instinct MI325X
+    gpu: Instinct MI300X
     model: llama-3.1-405b-instruct
     quant: Q4_K_M
     workload: coding

@@ -11,10 +11,13 @@
 namespace fitrank {
 namespace {
 
-TEST(Calibration, SharedMeasurementsMeetTheTargets) {
-  const std::string path = std::string(FITRANK_SOURCE_DIR) + "/../shared/calibration/measured.tsv";
+// The repository's copy of the shared calibration table (engine/estimator/calibration/README.md),
+// so that this test runs in any clone and never skips.
+TEST(Calibration, RepositoryMeasurementsMeetTheTargets) {
+  const std::string path =
+      std::string(FITRANK_SOURCE_DIR) + "/engine/estimator/calibration/measured.tsv";
   std::ifstream f(path);
-  if (!f) GTEST_SKIP() << "no " << path;
+  ASSERT_TRUE(f.good()) << "cannot read " << path;
   std::stringstream ss;
   ss << f.rdbuf();
   Diagnostics d;
@@ -30,9 +33,15 @@ TEST(Calibration, SharedMeasurementsMeetTheTargets) {
   const CalibrationGroup& all = rep.groups[0];
   EXPECT_EQ(all.name, "overall");
   EXPECT_GE(all.decode.rows, 140);
-  EXPECT_LE(all.decode.median_ape, 12.0);
-  EXPECT_GE(all.decode.within_25, 80.0);
-  EXPECT_LE(all.prefill.median_ape, 25.0);
+  // Every row maps, among them Llama-2-70B EXL2 2.5 bpw on one RTX 4090 (23.4 GB of weights,
+  // KV and buffers on a card sold as 24 GB = 24 GiB = 25.8 GB).
+  EXPECT_EQ(rep.unmapped, 0);
+  // Issue 12's targets, except decode rows within +-25% (target 90%, 86% today: the 2023 vLLM
+  // and Q2_K/Q3_K rows, reported in CALIBRATION.md, not fitted).
+  EXPECT_LE(all.decode.median_ape, 6.0);
+  EXPECT_GE(all.decode.within_25, 85.0);
+  EXPECT_LE(all.prefill.median_ape, 12.0);
+  EXPECT_GE(all.prefill.within_25, 85.0);
   // Every row is either estimated or listed with its reason.
   for (const CalibrationRow& r : rep.rows) {
     if (!r.mapped) EXPECT_FALSE(r.reason.empty()) << "line " << r.row.line;

@@ -78,19 +78,22 @@ TEST(DiffusionSanity, Rtx4090Sdxl) {
   ExpectWithin50Pct(e.seconds_per_image, 4.0);
 }
 
-// RTX 4090, FLUX.1 [dev], 1024x1024, 28 steps: 15-25 s with FP8 weights (~1.3-1.5 it/s, ~0.7 s
-// per step, reported in ComfyUI with the fp8_e4m3fn checkpoint); +-50% around 20 s. The 16-bit denoiser
-// (23.8 GB) does not fit in 24 GB: the estimate must pick FP8 instead of reporting no-fit, and
-// run it in one pass per step (guidance-distilled).
+// RTX 4090, FLUX.1 [dev], 1024x1024, 28 steps: 15-25 s (~1.3-1.5 it/s, ~0.7 s per step,
+// reported in ComfyUI); +-50% around 20 s, one pass per step (guidance-distilled). The 16-bit
+// denoiser (23.8 GB) stays resident, tightly: a "24 GB" card holds 24 GiB = 25.8 GB. On a
+// 16 GB card (17.2 GB) the estimate must drop to FP8 instead of reporting no-fit.
 TEST(DiffusionSanity, Rtx4090FluxDev) {
   DiffusionEstimate e = EstimateOn("geforce-rtx-4090", "flux.1-dev", 1024, 28);
-  EXPECT_EQ(e.precision, "FP8");
-  EXPECT_DOUBLE_EQ(e.weight_bits, 8);
+  EXPECT_EQ(e.precision, "BF16");
   EXPECT_EQ(e.denoiser_passes, 1);
-  EXPECT_TRUE(e.fit == FitKind::kNativeComfortable || e.fit == FitKind::kNativeTight);
+  EXPECT_EQ(e.fit, FitKind::kNativeTight);
   ExpectWithin50Pct(e.seconds_per_image, 20.0);
-  // Asked for 16 bits, it does not stay resident.
-  DiffusionEstimate bf16 = EstimateOn("geforce-rtx-4090", "flux.1-dev", 1024, 28, 16);
+  DiffusionEstimate fp8 = EstimateOn("geforce-rtx-4080", "flux.1-dev", 1024, 28);
+  EXPECT_EQ(fp8.precision, "FP8");
+  EXPECT_DOUBLE_EQ(fp8.weight_bits, 8);
+  EXPECT_TRUE(fp8.fit == FitKind::kNativeComfortable || fp8.fit == FitKind::kNativeTight);
+  // Asked for 16 bits, the 4080 does not keep it resident.
+  DiffusionEstimate bf16 = EstimateOn("geforce-rtx-4080", "flux.1-dev", 1024, 28, 16);
   EXPECT_FALSE(bf16.fit == FitKind::kNativeComfortable || bf16.fit == FitKind::kNativeTight);
 }
 

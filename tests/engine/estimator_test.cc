@@ -250,9 +250,10 @@ TEST(KvCache, HybridLayersWithoutKvAndNone) {
 
 TEST(Memory, AppleWorkingSetLimit) {
   Gpu mac = AppleM2Max64();
-  EXPECT_NEAR(Est().UsableMemoryGb(mac), 48.0, 1e-9);  // 64 GB x 0.75
+  // Sold as 64 GB = 64 GiB = 68.72 GB (1e9 bytes), x 0.75.
+  EXPECT_NEAR(Est().UsableMemoryGb(mac), 64 * 1.073741824 * 0.75, 1e-9);
   mac.memory_gb = 32;
-  EXPECT_NEAR(Est().UsableMemoryGb(mac), 32 * 0.667, 1e-9);  // up to 36 GB: about 2/3
+  EXPECT_NEAR(Est().UsableMemoryGb(mac), 32 * 1.073741824 * 0.667, 1e-9);  // up to 36 GB: about 2/3
 }
 
 TEST(Memory, WeightsAndFitOfLlama8BOn4090) {
@@ -278,6 +279,46 @@ TEST(Memory, WeightsAndFitOfLlama8BOn4090) {
   EXPECT_GE(e.range.decode_high, e.decode_tok_s);
   EXPECT_EQ(e.safe_context, 131072);
   EXPECT_TRUE(AllFinite(e));
+}
+
+TEST(Memory, ExactFileSizeReplacesParamsTimesBpw) {
+  Gpu g = Rtx4090();
+  Model m = Llama31_8B();
+  Quant q = Q4KM();
+  Runtime r = LlamaCpp();
+  fitrank::Setup s = MakeSetup({{&g, 1}});
+  EstimateInput in = Input(s, m, q, r);
+  in.context = 8192;
+  Estimate from_bpw, from_file;
+  Est().Run(in, &from_bpw);
+  // The real Q4_K_M file of Llama 3.1 8B: 4,920,734,272 bytes of tensors.
+  m.file_weights_bytes = 4'920'734'272.0;
+  m.file_quant = "Q4_K_M";
+  Est().Run(in, &from_file);
+  EXPECT_DOUBLE_EQ(from_file.memory.weights_gb, 4.920734272);
+  EXPECT_DOUBLE_EQ(from_file.memory.kv_gb, from_bpw.memory.kv_gb);
+  // Twice the bytes: the weights double and decode, bound by reading them, slows down.
+  m.file_weights_bytes = 2 * from_bpw.memory.weights_gb * 1e9;
+  Estimate doubled;
+  Est().Run(in, &doubled);
+  EXPECT_NEAR(doubled.memory.weights_gb, 2 * from_bpw.memory.weights_gb, 1e-9);
+  EXPECT_LT(doubled.decode_tok_s, from_bpw.decode_tok_s * 0.6);
+  EXPECT_TRUE(AllFinite(doubled));
+  Basis b;
+  Est().Explain(in, &doubled, &b);
+  bool noted = false;
+  for (const std::string& n : b.notes) noted |= n.rfind("weights: ", 0) == 0 && n.find("exactly, from the file's tensors") != std::string::npos;
+  EXPECT_TRUE(noted);
+  // At another quant, or with a bpw override, the file's bytes do not apply.
+  in.bpw = 4.5;
+  Estimate overridden;
+  Est().Run(in, &overridden);
+  EXPECT_LT(overridden.memory.weights_gb, doubled.memory.weights_gb * 0.6);
+  in.bpw = 0;
+  m.file_quant = "Q8_0";
+  Estimate other_quant;
+  Est().Run(in, &other_quant);
+  EXPECT_DOUBLE_EQ(other_quant.memory.weights_gb, from_bpw.memory.weights_gb);
 }
 
 TEST(MultiGpu, Mixed4090And3090SplitsByMemoryAndSumsTimes) {

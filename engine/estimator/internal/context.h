@@ -138,8 +138,12 @@ bool TensorParallelDivides(const Model& m, int degree);
 
 // ---- prefill.cc ----
 void ComputePrefill(Ctx* ctx, Estimate* e);
-// Peak dense matrix TFLOPS the runtime's GEMMs use on `gpu`.
+// Peak dense matrix TFLOPS the runtime's GEMMs use on `gpu` (FP8/FP4 peaks at their reachable
+// share, dp4a int8 for GGUF on GPUs without fast FP16).
 double MatrixPeakTflops(const Ctx& ctx, const Gpu& gpu);
+// What long GEMMs sustain: the peak limited by board power (prefill.tflops_per_watt x TDP,
+// combined harmonically) times the runtime's prefill.matmul_efficiency. TFLOPS.
+double SustainedMatrixTflops(const Ctx& ctx, const Gpu& gpu);
 // GEMM efficiency factor for `rows` rows: rows / (rows + half).
 double GemmFactor(const Ctx& ctx, double rows);
 

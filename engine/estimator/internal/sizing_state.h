@@ -70,6 +70,9 @@ struct SizingState {
   int runtime = -1;
   ModelShape m;
   int context = 0, prompt = 0, gen = 0, batch = 1;
+  int offered = 1;            // sequences offered (EstimateInput::batch); batch = those running
+  double ubatch = 512;        // micro-batch tokens (input or runtime constant)
+  bool flash_attn = true;     // attention scores not materialised
   double kv_elem = 2;
   KvShape kv;                 // the model's KV cache at kv_elem bytes per element
   double allreduce_steps = 0; // AllReduceSteps(the setup's GPU count)
@@ -100,6 +103,9 @@ struct SizingState {
     prompt = o.prompt;
     gen = o.gen;
     batch = o.batch;
+    offered = o.offered;
+    ubatch = o.ubatch;
+    flash_attn = o.flash_attn;
     kv_elem = o.kv_elem;
     kv = o.kv;
     allreduce_steps = o.allreduce_steps;

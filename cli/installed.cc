@@ -1,0 +1,113 @@
+#include "cli/installed.h"
+
+#include <algorithm>
+#include <map>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+namespace fitrank::cli {
+
+std::vector<LocalModel> InstalledModels(const Catalog& catalog, std::vector<std::string>* notes) {
+  std::vector<LocalModel> out = ScanHfCache(catalog, HfHubDir(), notes);
+  for (LocalModel& m : ListOllama(catalog, OllamaHostPort(notes), 1500, notes))
+    out.push_back(std::move(m));
+  return out;
+}
+
+std::vector<Pick> FilePicks(const ReportEnv& env, const Setup& setup, const Model& model,
+                            const Quant* quant, const std::string& path,
+                            const RecommendReport& report) {
+  std::vector<Pick> picks;
+  for (const WorkloadPicks& wp : report.workloads) {
+    FitQuery q;
+    q.model = &model;
+    q.quant = quant;
+    q.workload = env.profiles->FindWorkload(wp.workload).found;
+    q.mode = env.profiles->FindMode(report.mode).found;
+    if (q.workload == nullptr || q.mode == nullptr) continue;
+    absl::StatusOr<FitReport> f = BuildFitReport(env, setup, q);
+    if (!f.ok() || f->grade.empty() || f->decode_tok_s <= 0) continue;
+    Pick p;
+    p.workload = wp.workload;
+    p.model = f->model;
+    p.model_id = f->model_id;
+    p.params_b = f->params_b;
+    p.active_params_b = f->active_params_b;
+    p.quant = f->quant;
+    p.grade = f->grade;
+    p.score = f->score;
+    p.decode_tok_s = f->decode_tok_s;
+    p.decode_low_tok_s = f->decode_low_tok_s;
+    p.decode_high_tok_s = f->decode_high_tok_s;
+    p.ttft_ms = f->ttft_ms;
+    p.context = f->safe_context;
+    p.fit = f->fit;
+    p.runtime = f->runtime;
+    p.kv_cache = f->kv_cache;
+    if (!f->run_commands.empty()) p.run_command = f->run_commands.front().command;
+    p.reasons.push_back(
+        absl::StrCat("Installed: the GGUF file `", path, "`, sized from its tensors."));
+    for (const std::string& r : f->reasons) p.reasons.push_back(r);
+    picks.push_back(std::move(p));
+  }
+  return picks;
+}
+
+void KeepInstalled(const std::vector<LocalModel>& installed, std::vector<Pick> file_picks,
+                   int top_k, RecommendReport* report) {
+  // Catalog model id -> where it is installed: "Ollama `llama3.1:8b` (Q4_K_M, 4.9 GB)".
+  std::map<std::string, std::vector<std::string>> where;
+  std::map<std::string, std::vector<std::string>> quants;
+  std::vector<std::string> unmapped;
+  const bool has_file = !file_picks.empty();
+  for (const LocalModel& m : installed) {
+    if (m.catalog == nullptr) {
+      unmapped.push_back(absl::StrCat("`", m.name, "`"));
+      continue;
+    }
+    std::string w =
+        absl::StrCat(m.source == "ollama" ? "Ollama" : "the Hugging Face cache", " `", m.name, "`");
+    if (!m.quant.empty()) absl::StrAppend(&w, " at ", m.quant);
+    where[m.catalog->id].push_back(std::move(w));
+    if (!m.quant.empty()) quants[m.catalog->id].push_back(m.quant);
+  }
+  for (WorkloadPicks& wp : report->workloads) {
+    std::vector<Pick> kept;
+    for (Pick& p : file_picks) {
+      if (p.workload == wp.workload) kept.push_back(std::move(p));
+    }
+    for (Pick& p : wp.picks) {
+      auto it = where.find(p.model_id);
+      if (it == where.end()) continue;
+      std::string reason = absl::StrCat("Installed: ", absl::StrJoin(it->second, ", "), ".");
+      const std::vector<std::string>& q = quants[p.model_id];
+      if (!q.empty() && std::find(q.begin(), q.end(), p.quant) == q.end()) {
+        absl::StrAppend(&reason, " These numbers are for ", p.quant, ", not the installed ",
+                        absl::StrJoin(q, ", "), ".");
+      }
+      p.reasons.insert(p.reasons.begin(), std::move(reason));
+      kept.push_back(std::move(p));
+    }
+    std::stable_sort(kept.begin(), kept.end(),
+                     [](const Pick& a, const Pick& b) { return a.score > b.score; });
+    if (static_cast<int>(kept.size()) > top_k) kept.resize(top_k);
+    for (size_t i = 0; i < kept.size(); ++i) kept[i].rank = static_cast<int>(i) + 1;
+    if (kept.empty()) {
+      report->notes.push_back(absl::StrCat("No installed model qualifies for ", wp.label, "."));
+    }
+    wp.picks = std::move(kept);
+  }
+  report->candidates = static_cast<int>(where.size());
+  if (installed.empty() && !has_file) {
+    report->notes.push_back(
+        "No installed model found (Hugging Face cache, Ollama): `fitrank detect` shows where "
+        "fitrank looked.");
+  }
+  if (!unmapped.empty()) {
+    report->notes.push_back(absl::StrCat(
+        "Installed but not in the catalog, so not ranked: ", absl::StrJoin(unmapped, ", "), "."));
+  }
+}
+
+}  // namespace fitrank::cli

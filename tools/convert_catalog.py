@@ -37,7 +37,9 @@ OPTIONAL = {
     "Gpu": {"form_factor", "memory_bus_bits", "fp32_tflops", "fp16_fp32acc_tflops", "int8_tops",
             "fp8_tflops", "fp4_tflops", "gpu_cores", "msrp_usd", "notes"},
     "Model": {"experts", "experts_per_token", "vocab_size", "tied_embeddings", "ollama_tag",
-              "gguf_repo", "awq_repo", "gptq_repo", "fp8_repo", "release_quant"},
+              "gguf_repo", "awq_repo", "gptq_repo", "fp8_repo", "release_quant",
+              # never in YAML: set only for a model read from a local GGUF file
+              "file_weights_bytes", "file_quant"},
     "DiffusionModel": {"vae_params_b", "hidden_size", "attention_layers", "token_params_b",
                        "text_tokens", "context_images", "gflops_per_pass",
                        "attention_gflops_per_pass", "per_frame_attention", "vram_min_gb",

@@ -30,8 +30,9 @@ Method (deterministic, standard library only):
      slope fitted over the workload's measured models (year clamped to their range). A base or fine-tuned checkpoint of a measured model
      takes that model's figure. The estimate's uncertainty is the leave-one-out RMS error of
      the same estimator (LOO below) for its situation (with or without figures in other
-     workloads). Figures are never lowered here: the rules lower an estimate once, by
-     ESTIMATE_Z of its uncertainty (engine/scoring/facts.h, quant.workload_quality).
+     workloads). Figures are never lowered here. A measured figure's uncertainty is its
+     posterior standard error on the 0-100 scale (b / sqrt(precision) of step 2: few, noisy or
+     self-reported rows give a wide one).
   5. Leave-one-out: for every catalog model with a measured figure, the estimator is rerun with
      that model removed from every fit it uses (prior, family slopes, relatives, cross-workload
      lines), (a) hiding all its scores, (b) hiding only this workload's; the benchmark maps stay
@@ -44,7 +45,12 @@ Method (deterministic, standard library only):
      below it (lengths under 32K are not in the data: an assumption, marked estimated).
   7. RAG: the rag figure is RAG_CHAT_WEIGHT x the chat figure + the rest x the long-document
      latent of step 2 (RULER, LongBench, ...): answering from documents needs both. The LOO
-     table's rag rows are the long-document latent's.
+     table's rag rows are the long-document latent's. Its uncertainty combines both parts'
+     (standard errors or LOO RMS) in quadrature.
+  8. Ranking under uncertainty: the rules rank every figure, measured or estimated, at its
+     score minus kQualityRankingZ (engine/scoring/facts.h) of its uncertainty, once, in
+     quant.workload_quality: thin evidence (one self-report, one LMArena category, an
+     estimate) ranks below a well-measured figure of the same score.
 """
 
 import csv
@@ -60,7 +66,6 @@ PRIOR_PRECISION = 1.0
 # them almost exactly, which says nothing about its noise.
 NOISE_FLOOR_Z = 0.3
 ITERATIONS = 60
-ESTIMATE_Z = 0.5          # documentation only: the C++ fact applies it (one source: facts.cc)
 RULER_EFFECTIVE_PCT = 85.6
 SHORT_EFFECTIVE_TOKENS = 16384
 PREDECESSOR_YEARS = 1.5
@@ -482,16 +487,16 @@ def _rag_figure(chat, docs):
     prompt (the long-document latent: RULER, LongBench, ...). Equal weights (judgement)."""
     if chat["source"].startswith("not rated"):
         return chat
-    u = RAG_CHAT_WEIGHT ** 2 * (chat["uncertainty"] ** 2 if chat["estimated"] else 0)
-    u += (1 - RAG_CHAT_WEIGHT) ** 2 * (docs["uncertainty"] ** 2 if docs["estimated"] else 0)
+    # The parts' errors (a measured part's standard error, an estimated part's LOO RMS) are
+    # independent: the figure's is their weighted sum in quadrature, whichever part is estimated.
+    u = math.hypot(RAG_CHAT_WEIGHT * chat["uncertainty"],
+                   (1 - RAG_CHAT_WEIGHT) * docs["uncertainty"])
     score = RAG_CHAT_WEIGHT * chat["score"] + (1 - RAG_CHAT_WEIGHT) * docs["score"]
     est = chat["estimated"] or docs["estimated"]
     def part(name, f):
         return f"{name} {f['score']:.1f} ({'estimated' if f['estimated'] else f['source']})"
     return {"score": round(score, 2), "estimated": est,
-            "uncertainty": round(math.sqrt(u) if est else
-                                 math.hypot(RAG_CHAT_WEIGHT * chat["uncertainty"],
-                                            (1 - RAG_CHAT_WEIGHT) * docs["uncertainty"]), 2),
+            "uncertainty": round(u, 2),
             "source": f"{RAG_CHAT_WEIGHT:g} x {part('chat', chat)} + {1 - RAG_CHAT_WEIGHT:g} x "
                       f"{part('long-document', docs)}"}
 

@@ -20,7 +20,8 @@ bool IsUnifiedMachine(const Gpu& g) {
 
 double SetupUsable(const ReportEnv& env, const Setup& s) { return ViewOf(env, s).usable_gb; }
 
-// The workload's quality figure as ranked (an estimate lowered once, engine/scoring/facts.h).
+// The workload's quality figure as ranked (lowered once for its uncertainty,
+// engine/scoring/facts.h).
 double RankedQuality(const Model& m, const WorkloadShape& shape) {
   return EffectiveQuality(m.workload_quality.*shape.quality, 1.0);
 }

@@ -13,7 +13,7 @@ namespace fitrank {
 // A model an upgrade unlocks: the new setup runs it natively at or above the workload's decode
 // target, the current one does not. `how` is "fits-natively" (it did not run natively before)
 // or "reaches-speed" (it ran natively before, below the target). `quality` is its workload
-// quality figure as ranked (estimates lowered once), 0-100.
+// quality figure as ranked (lowered once for its uncertainty), 0-100.
 struct UnlockedModel {
   std::string model;
   std::string model_id;

@@ -45,9 +45,9 @@ struct PlannerNotes {
 };
 
 // Options from `setup` that unlock at least one model, ranked by the best model unlocked (its
-// workload quality, estimates lowered once), then $ per unlocked model, then price; each filled
-// with unlocks against `now` (the Survey of `setup`). `first_step` allows replace/unified
-// options. `notes` (may be null) collects what was left out.
+// workload quality, lowered once for its uncertainty), then $ per unlocked model, then price;
+// each filled with unlocks against `now` (the Survey of `setup`). `first_step` allows
+// replace/unified options. `notes` (may be null) collects what was left out.
 std::vector<UpgradeOption> UpgradeOptions(const ReportEnv& env, const Setup& setup,
                                           const std::vector<ModelState>& now,
                                           const WorkloadShape& shape, bool first_step,

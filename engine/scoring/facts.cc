@@ -29,7 +29,7 @@ WorkloadShape ShapeFor(const Workload& workload, const Mode& mode) {
 }
 
 double EffectiveQuality(const WorkloadQuality& q, double retention) {
-  const double lowered = q.estimated ? q.score - kEstimateLoweringZ * q.uncertainty : q.score;
+  const double lowered = q.score - kQualityRankingZ * q.uncertainty;
   return std::max(0.0, lowered) * retention;
 }
 
@@ -251,7 +251,8 @@ Facts::Facts(rules::FactSchema* s) {
   quality_workload_source = s->String("quality.workload_source", "Which benchmarks, or how it was estimated");
   quant_workload_quality = s->Number(
       "quant.workload_quality",
-      "quality.workload (an estimate lowered once by half its uncertainty) x quant.quality_retention");
+      "quality.workload lowered once by one standard error (kQualityRankingZ x "
+      "quality.workload_uncertainty) x quant.quality_retention");
   quality_ruler_32k = s->Number("quality.ruler_32k", "RULER score at 32K tokens (0 beyond max context)", "%");
   quality_ruler_64k = s->Number("quality.ruler_64k", "RULER score at 64K tokens", "%");
   quality_ruler_128k = s->Number("quality.ruler_128k", "RULER score at 128K tokens", "%");

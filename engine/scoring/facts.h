@@ -83,14 +83,20 @@ double UserTokS(const Estimate& e, const WorkloadShape& shape);
 // `reasoning` capability).
 bool IsThinkingModel(const Model& model);
 
-// How many standard errors an estimated quality figure is lowered by, once, in
-// quant.workload_quality (catalog/QUALITY.md): enough that a measured model stays ahead of an
-// estimate of the same value, not so much that strong recent releases fall behind older,
-// weaker measured ones (the estimates' LOO bias is about 1 point).
-inline constexpr double kEstimateLoweringZ = 0.5;
+// How many standard errors every quality figure is ranked below its score, once, in
+// quant.workload_quality (catalog/QUALITY.md, "Ranking under uncertainty"). A measured figure's
+// standard error is its posterior error on the common scale (about 3 points for a model on
+// several independent boards, 9-10 for one LMArena category or one self-reported row); an
+// estimate's is its leave-one-out RMS (7.6-9.4 points). One standard error keeps a well-measured
+// model ahead of thin evidence of the same score (a single self-report, an estimate), while an
+// estimate still trails a well-measured figure of equal score by only the difference of their
+// errors (about 5 points, what the earlier half-uncertainty lowering of estimates alone cost).
+inline constexpr double kQualityRankingZ = 1.0;
 
-// The workload's quality figure as ranked: the score, lowered by kEstimateLoweringZ of its
-// uncertainty (the LOO RMS) if estimated, times what the quant keeps (`retention`, 0-1). 0-100.
+// The workload's quality figure as ranked: the score lowered by kQualityRankingZ of its
+// uncertainty (measured: standard error; estimated: leave-one-out RMS), never below 0, times
+// what the quant keeps (`retention`, 0-1). 0-100. This is the only place a figure is lowered
+// for its uncertainty.
 double EffectiveQuality(const WorkloadQuality& q, double retention);
 
 // Typed handles to every declared fact. Build once with Declare(); immutable afterwards.

@@ -59,8 +59,8 @@ Setup Build(const testing::ShippedEngine& e, const PanelSetup& p) {
   return *s;
 }
 
-// The leaderboard figure a candidate is judged by: the workload's quality figure (an estimate
-// lowered once for its uncertainty, as ranked) at the candidate's quantization.
+// The leaderboard figure a candidate is judged by: the workload's quality figure (lowered once
+// for its uncertainty, as ranked) at the candidate's quantization.
 double Figure(const CandidateEval& c, const Workload& w) {
   return EffectiveQuality(QualityFor(*c.model, w.id), QualityRetention(*c.model, *c.quant));
 }
@@ -141,14 +141,21 @@ TEST(QualityPanel, RagPicksUseTheContextTheyFit) {
   }
 }
 
-// An estimate is lowered once: the ranked figure is the score minus half its uncertainty (its
-// LOO error), never again by a rule (quality.estimated explains, it does not score).
-TEST(QualityPanel, AnEstimateIsLoweredOnce) {
-  WorkloadQuality measured{70, false, 3, "measured: x"};
+// Every figure is ranked at its score minus kQualityRankingZ of its uncertainty (a measured
+// figure's standard error, an estimate's LOO error), once: thin evidence of the same score (one
+// self-report, an estimate) ranks below a well-measured figure, and no rule lowers it again
+// (quality.estimated explains, it does not score).
+TEST(QualityPanel, EveryFigureIsLoweredOnceForItsUncertainty) {
+  ASSERT_GT(kQualityRankingZ, 0);
+  WorkloadQuality well_measured{70, false, 3, "measured: x; y; z"};
+  WorkloadQuality self_reported{70, false, 10, "measured: self-reported only: x"};
   WorkloadQuality estimated{70, true, 8, "estimate"};
-  EXPECT_DOUBLE_EQ(EffectiveQuality(measured, 1.0), 70);
-  EXPECT_DOUBLE_EQ(EffectiveQuality(estimated, 1.0), 70 - kEstimateLoweringZ * 8);
-  EXPECT_DOUBLE_EQ(EffectiveQuality(estimated, 0.5), (70 - kEstimateLoweringZ * 8) * 0.5);
+  EXPECT_DOUBLE_EQ(EffectiveQuality(well_measured, 1.0), 70 - kQualityRankingZ * 3);
+  EXPECT_DOUBLE_EQ(EffectiveQuality(estimated, 1.0), 70 - kQualityRankingZ * 8);
+  EXPECT_DOUBLE_EQ(EffectiveQuality(estimated, 0.5), (70 - kQualityRankingZ * 8) * 0.5);
+  EXPECT_GT(EffectiveQuality(well_measured, 1.0), EffectiveQuality(self_reported, 1.0));
+  EXPECT_GT(EffectiveQuality(well_measured, 1.0), EffectiveQuality(estimated, 1.0));
+  EXPECT_DOUBLE_EQ(EffectiveQuality(WorkloadQuality{5, true, 9, "estimate"}, 1.0), 0);
   const auto& e = Shipped();
   ASSERT_NE(e.evaluator, nullptr);
   int seen = 0;

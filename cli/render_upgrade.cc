@@ -81,11 +81,13 @@ void RenderUpgrade(const UpgradeReport& r, OutputFormat f, const Style& s, std::
     if (o.unlocks.empty()) continue;
     std::vector<std::string> names;
     for (size_t i = 0; i < o.unlocks.size() && i < 5; ++i) {
-      names.push_back(absl::StrCat(o.unlocks[i].model,
-                                   o.unlocks[i].how == "reaches-speed" ? " (now fast enough)" : ""));
+      names.push_back(absl::StrCat(o.unlocks[i].model, " (", FormatTokS(o.unlocks[i].decode_tok_s),
+                                   o.unlocks[i].how == "reaches-speed" ? ", now fast enough" : "",
+                                   ")"));
     }
     if (o.unlocks.size() > 5) names.push_back(absl::StrCat("+", o.unlocks.size() - 5, " more"));
-    unlock_lines.push_back(absl::StrCat(o.action, " unlocks: ", absl::StrJoin(names, ", "), "."));
+    unlock_lines.push_back(absl::StrCat(o.action, " unlocks: ", absl::StrJoin(names, ", "), ".",
+                                        o.runtime.empty() ? "" : absl::StrCat(" Runtime: ", o.runtime, ".")));
   }
   doc.Bullets(unlock_lines, "  ");
   doc.Section("Best itinerary");

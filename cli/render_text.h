@@ -25,6 +25,9 @@ std::string FormatMs(double ms);
 std::string FormatContext(int tokens);
 // "22.2 GB" (one decimal below 100, none above); not finite: "—".
 std::string FormatGb(double gb);
+// "24.0 GiB" (one decimal below 100, none above): detected memory in GiB (2^30 bytes), the
+// unit a "24 GB" card is sold in.
+std::string FormatGib(double gib);
 // "$1,599"; 0 or not finite: "—". Below $10 two decimals ("$2.29").
 std::string FormatUsd(double usd);
 // "1,008" with thousands separators, `decimals` after the point.

@@ -59,4 +59,9 @@ std::string FormatGb(double gb) {
   return absl::StrCat(FormatNumber(gb, std::fabs(gb) < 100 ? 1 : 0), " GB");
 }
 
+std::string FormatGib(double gib) {
+  if (!std::isfinite(gib)) return std::string(kDash);
+  return absl::StrCat(FormatNumber(gib, std::fabs(gib) < 100 ? 1 : 0), " GiB");
+}
+
 }  // namespace fitrank

@@ -26,6 +26,9 @@ std::string FormatSeconds(double seconds);
 std::string FormatContext(int tokens);
 // "22.2 GB" (one decimal below 100, none above); not finite: "—".
 std::string FormatGb(double gb);
+// "24.0 GiB" (one decimal below 100, none above): memory in GiB (2^30 bytes), the unit a
+// "24 GB" card is sold in (detected memory); not finite: "—".
+std::string FormatGib(double gib);
 
 }  // namespace fitrank
 

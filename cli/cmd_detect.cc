@@ -13,12 +13,24 @@
 namespace fitrank::cli {
 namespace {
 
-// JSON numbers rounded to what the sources can claim; unknown (< 0 or 0 where 0 means
+// JSON memory in GiB rounded to what the sources can claim; unknown (< 0 or 0 where 0 means
 // unknown) is null.
-nlohmann::json Gb(double gb, bool zero_is_unknown = false) {
-  if (!(gb >= 0) || (zero_is_unknown && gb == 0)) return nullptr;
+nlohmann::json Gib(double gib, bool zero_is_unknown = false) {
+  if (!(gib >= 0) || (zero_is_unknown && gib == 0)) return nullptr;
+  return std::round(gib * 100) / 100;
+}
+
+// Model files are sized like the estimator's weights, in GB (1e9 bytes).
+nlohmann::json Gb(double gb) {
+  if (!(gb > 0)) return nullptr;
   return std::round(gb * 100) / 100;
 }
+
+// Said under the tables: which unit, and how it relates to the catalog's "24 GB".
+constexpr char kUnitNote[] =
+    "Memory is in GiB (2^30 bytes), the unit cards and RAM are sold in: a \"24 GB\" card shows "
+    "about 24 GiB here, the \"24 GB\" of its GPU page. Model sizes are GB (10^9 bytes), like the "
+    "estimates.";
 
 nlohmann::json OrNull(const std::string& s) {
   return s.empty() ? nlohmann::json(nullptr) : nlohmann::json(s);
@@ -44,7 +56,8 @@ int RunDetect(Context& ctx) {
 
   if (ctx.format == OutputFormat::kJson) {
     nlohmann::json j;
-    j["schema_version"] = 1;
+    // 2: memory in GiB under *_gib keys (1 had decimal GB under *_gb keys).
+    j["schema_version"] = 2;
     j["gpus"] = nlohmann::json::array();
     for (size_t i = 0; i < d.gpus.size(); ++i) {
       const DetectedGpu& g = d.gpus[i];
@@ -57,8 +70,8 @@ int RunDetect(Context& ctx) {
       c["class_id"] = m.kind == GpuMatchKind::kUnknown ? nlohmann::json(m.gpu->id) : nullptr;
       j["gpus"].push_back({{"vendor", g.vendor},
                            {"name", g.name},
-                           {"memory_total_gb", Gb(g.memory_total_gb, true)},
-                           {"memory_free_gb", Gb(g.memory_free_gb)},
+                           {"memory_total_gib", Gib(g.memory_total_gib, true)},
+                           {"memory_free_gib", Gib(g.memory_free_gib)},
                            {"driver", OrNull(g.driver)},
                            {"pci_id", OrNull(g.pci_id)},
                            {"compute_capability", OrNull(g.compute_capability)},
@@ -71,9 +84,10 @@ int RunDetect(Context& ctx) {
         {"cpu_model", OrNull(h.cpu_model)},
         {"logical_cores", h.logical_cores > 0 ? nlohmann::json(h.logical_cores) : nullptr},
         {"physical_cores", h.physical_cores > 0 ? nlohmann::json(h.physical_cores) : nullptr},
-        {"ram_total_gb", Gb(h.ram_total_gb, true)},
-        {"ram_available_gb", Gb(h.ram_available_gb)},
-        {"memory_channels", h.memory_channels > 0 ? nlohmann::json(h.memory_channels) : nullptr}};
+        {"ram_total_gib", Gib(h.ram_total_gib, true)},
+        {"ram_available_gib", Gib(h.ram_available_gib)},
+        {"memory_channels", h.memory_channels > 0 ? nlohmann::json(h.memory_channels) : nullptr},
+        {"memory_channels_source", OrNull(h.memory_channels_source)}};
     j["setup"] = {{"label", setup.devices.empty() ? nlohmann::json(nullptr)
                                                   : nlohmann::json(SetupLabel(setup.devices))},
                   {"summary", setup.summary}};
@@ -82,7 +96,7 @@ int RunDetect(Context& ctx) {
       j["models"].push_back({{"source", m.source},
                              {"name", m.name},
                              {"quant", OrNull(m.quant)},
-                             {"size_gb", Gb(m.size_gb, true)},
+                             {"size_gb", Gb(m.size_gb)},
                              {"path", OrNull(m.path)},
                              {"catalog_id", m.catalog ? nlohmann::json(m.catalog->id) : nullptr},
                              {"match", m.how}});
@@ -96,14 +110,16 @@ int RunDetect(Context& ctx) {
   const Style style{ctx.color};
   o << style.Heading(absl::StrCat("GPUs (", d.gpus.size(), " detected)")) << "\n";
   if (d.gpus.empty()) {
-    o << "  none (nvidia-smi, rocm-smi, sysfs and system_profiler found no GPU)\n";
+    o << "  none (nvidia-smi, rocm-smi, xpu-smi, sysfs and system_profiler found no GPU)\n";
   } else {
     TextTable t({"#", "vendor", "name", "memory", "free", "driver", "PCI id", "compute", "source"},
                 {true, false, false, true, true});
     for (size_t i = 0; i < d.gpus.size(); ++i) {
       const DetectedGpu& g = d.gpus[i];
-      t.Add({absl::StrCat(i), g.vendor, g.name, FormatGb(g.memory_total_gb),
-             g.memory_free_gb >= 0 ? FormatGb(g.memory_free_gb) : std::string(kDash), Or(g.driver),
+      t.Add({absl::StrCat(i), g.vendor, g.name,
+             g.memory_total_gib > 0 ? FormatGib(g.memory_total_gib) : std::string(kDash),
+             g.memory_free_gib >= 0 ? FormatGib(g.memory_free_gib) : std::string(kDash),
+             Or(g.driver),
              Or(g.pci_id),
              Or(g.gpu_cores > 0 ? absl::StrCat(g.gpu_cores, " cores") : g.compute_capability),
              g.source});
@@ -124,10 +140,13 @@ int RunDetect(Context& ctx) {
     o << " (" << (h.physical_cores > 0 ? absl::StrCat(h.physical_cores, " cores, ") : "")
       << h.logical_cores << " threads)";
   }
-  o << "\n  RAM       " << (h.ram_total_gb > 0 ? FormatGb(h.ram_total_gb) + " total" : "unknown");
-  if (h.ram_available_gb >= 0) o << ", " << FormatGb(h.ram_available_gb) << " available";
+  o << "\n  RAM       "
+    << (h.ram_total_gib > 0 ? FormatGib(h.ram_total_gib) + " total" : "unknown");
+  if (h.ram_available_gib >= 0) o << ", " << FormatGib(h.ram_available_gib) << " available";
   o << "\n  channels  "
-    << (h.memory_channels > 0 ? absl::StrCat(h.memory_channels) : "unknown (not readable here)")
+    << (h.memory_channels > 0
+            ? absl::StrCat(h.memory_channels, " populated (", h.memory_channels_source, ")")
+            : "unknown (not named by the EDAC driver in sysfs, nor by dmidecode, which needs root)")
     << "\n";
   o << "\n"
     << style.Heading("Setup") << "\n  " << setup.summary
@@ -146,6 +165,7 @@ int RunDetect(Context& ctx) {
     }
     t.Print(o);
   }
+  o << "\n" << Wrap(kUnitNote, 96, "");
   if (!d.notes.empty()) {
     o << "\n" << style.Heading("Notes") << "\n";
     for (const std::string& n : d.notes) o << "  " << n << "\n";

@@ -105,17 +105,15 @@ absl::string_view GpuMatchKindName(GpuMatchKind k) {
   return "unusable";
 }
 
-int NominalMemoryGb(double memory_gb) {
-  return static_cast<int>(std::lround(memory_gb * 1e9 / (1024.0 * 1024.0 * 1024.0)));
-}
+int NominalMemoryGb(double memory_gib) { return static_cast<int>(std::lround(memory_gib)); }
 
 GpuMatch MatchGpu(const Catalog& catalog, const DetectedGpu& g) {
   GpuMatch m;
-  if (g.memory_total_gb <= 0) {
+  if (g.memory_total_gib <= 0) {
     m.how = "unusable: memory size unknown";
     return m;
   }
-  const int nominal = NominalMemoryGb(g.memory_total_gb);
+  const int nominal = NominalMemoryGb(g.memory_total_gib);
   for (const std::string& q : Queries(g)) {
     for (const std::string& name : {absl::StrCat(q, " ", nominal, "GB"), q}) {
       Lookup<Gpu> l = catalog.FindGpu(name);
@@ -171,7 +169,7 @@ GpuMatch MatchGpu(const Catalog& catalog, const DetectedGpu& g) {
 
 const Gpu* SetupGpu(const GpuMatch& match, const DetectedGpu& g, bool free_memory) {
   if (match.gpu == nullptr) return nullptr;
-  const bool use_free = free_memory && g.memory_free_gb >= 0;
+  const bool use_free = free_memory && g.memory_free_gib >= 0;
   if (match.kind != GpuMatchKind::kUnknown && !use_free) return match.gpu;
   static std::mutex mu;
   static auto* store = new std::deque<Gpu>();
@@ -180,14 +178,15 @@ const Gpu* SetupGpu(const GpuMatch& match, const DetectedGpu& g, bool free_memor
     copy.id = absl::StrCat("detected:", g.name);
     copy.name = g.name;
     copy.aliases.clear();
-    copy.memory_gb = NominalMemoryGb(g.memory_total_gb);
+    copy.memory_gb = NominalMemoryGb(g.memory_total_gib);
     copy.msrp_usd = 0;
     copy.notes = match.how;
   }
   if (use_free) {
     // The catalog's memory_gb is the size as sold (24 for a card with 24564 MiB); the free
     // memory keeps the same scale: its share of the detected total.
-    const double free_gb = copy.memory_gb * std::min(1.0, g.memory_free_gb / g.memory_total_gb);
+    const double free_gb =
+        copy.memory_gb * std::min(1.0, g.memory_free_gib / g.memory_total_gib);
     copy.id = absl::StrCat(copy.id, "@free");
     copy.name = absl::StrFormat("%s (%.1f GB free)", copy.name, free_gb);
     copy.memory_gb = free_gb;

@@ -40,8 +40,8 @@ GpuMatch MatchGpu(const Catalog& catalog, const DetectedGpu& gpu);
 // kUnusable.
 const Gpu* SetupGpu(const GpuMatch& match, const DetectedGpu& gpu, bool free_memory);
 
-// Memory size as the product is sold: the detected bytes in GiB, rounded (24564 MiB -> 24).
-int NominalMemoryGb(double memory_gb);
+// Memory size as the product is sold ("24 GB"): the detected GiB, rounded (24564 MiB -> 24).
+int NominalMemoryGb(double memory_gib);
 
 }  // namespace fitrank::cli
 

@@ -1,5 +1,6 @@
 // The parsers of cli/detect.h: the GPU tools' output and /proc files, as text.
 #include <cmath>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -69,11 +70,11 @@ std::vector<DetectedGpu> ParseNvidiaSmi(absl::string_view csv, std::vector<std::
                                     line.substr(0, 80), "`"));
       continue;
     }
-    g.memory_total_gb = *total * kMiB / 1e9;
+    g.memory_total_gib = *total * kMiB / kBytesPerGib;
     if (std::optional<double> free = Number(f[4])) {
-      g.memory_free_gb = std::min(*free * kMiB / 1e9, g.memory_total_gb);
+      g.memory_free_gib = std::min(*free * kMiB / kBytesPerGib, g.memory_total_gib);
     } else if (std::optional<double> used = Number(f[3])) {
-      g.memory_free_gb = std::max(g.memory_total_gb - *used * kMiB / 1e9, 0.0);
+      g.memory_free_gib = std::max(g.memory_total_gib - *used * kMiB / kBytesPerGib, 0.0);
     }
     g.pci_id = Known(f[5]);
     g.driver = Known(f[6]);
@@ -106,14 +107,64 @@ std::vector<DetectedGpu> ParseRocmSmi(absl::string_view text, std::vector<std::s
       notes->push_back(absl::StrCat("rocm-smi: ", it.key(), ": no product name or VRAM total"));
       continue;
     }
-    g.memory_total_gb = *total / 1e9;
+    g.memory_total_gib = *total / kBytesPerGib;
     if (std::optional<double> used = Number(Member(c, "VRAM Total Used Memory (B)"))) {
-      g.memory_free_gb = std::max(g.memory_total_gb - *used / 1e9, 0.0);
+      g.memory_free_gib = std::max(g.memory_total_gib - *used / kBytesPerGib, 0.0);
     }
     g.pci_id = Known(Member(c, "PCI Bus"));
     gpus.push_back(std::move(g));
   }
   return gpus;
+}
+
+std::vector<int> ParseXpuSmiList(absl::string_view text, std::vector<std::string>* notes) {
+  constexpr size_t kMaxDevices = 64;
+  std::vector<int> ids;
+  const nlohmann::json j = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
+  if (j.is_discarded() || !j.is_object() || !j.contains("device_list") ||
+      !j["device_list"].is_array()) {
+    notes->push_back("xpu-smi: discovery output is not the device_list JSON expected");
+    return ids;
+  }
+  for (const nlohmann::json& d : j["device_list"]) {
+    int id = -1;
+    if (!d.is_object() || !absl::SimpleAtoi(Member(d, "device_id"), &id) || id < 0) {
+      notes->push_back("xpu-smi: a device_list entry has no device_id");
+      continue;
+    }
+    if (ids.size() == kMaxDevices) break;
+    ids.push_back(id);
+  }
+  return ids;
+}
+
+std::optional<DetectedGpu> ParseXpuSmiDevice(absl::string_view text,
+                                             std::vector<std::string>* notes) {
+  const nlohmann::json j = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    notes->push_back("xpu-smi: device output is not the JSON object expected");
+    return std::nullopt;
+  }
+  DetectedGpu g;
+  g.vendor = "Intel";
+  g.source = "xpu-smi";
+  g.name = Known(Member(j, "device_name"));
+  if (g.name.empty()) {
+    notes->push_back("xpu-smi: a device without device_name");
+    return std::nullopt;
+  }
+  if (std::optional<double> total = Number(Member(j, "memory_physical_size_byte"));
+      total && *total > 0) {
+    g.memory_total_gib = *total / kBytesPerGib;
+    if (std::optional<double> free = Number(Member(j, "memory_free_size_byte"))) {
+      g.memory_free_gib = std::min(*free / kBytesPerGib, g.memory_total_gib);
+    }
+  } else {
+    notes->push_back(absl::StrCat("xpu-smi: ", g.name, ": no memory_physical_size_byte"));
+  }
+  g.driver = Known(Member(j, "driver_version"));
+  g.pci_id = Known(Member(j, "pci_bdf_address"));
+  return g;
 }
 
 std::vector<DetectedGpu> ParseSystemProfiler(absl::string_view text, absl::string_view memsize,
@@ -139,7 +190,7 @@ std::vector<DetectedGpu> ParseSystemProfiler(absl::string_view text, absl::strin
     if (!bytes || *bytes <= 0) {
       notes->push_back("sysctl: hw.memsize unreadable: the unified memory size is unknown");
     } else {
-      g.memory_total_gb = *bytes / 1e9;
+      g.memory_total_gib = *bytes / kBytesPerGib;
     }
     gpus.push_back(std::move(g));
   }
@@ -154,8 +205,8 @@ void ParseMeminfo(absl::string_view text, DetectedHost* host) {
     absl::ConsumeSuffix(&v, "kB");
     std::optional<double> kb = Number(v);
     if (!kb) continue;
-    if (kv.first == "MemTotal") host->ram_total_gb = *kb * 1024 / 1e9;
-    if (kv.first == "MemAvailable") host->ram_available_gb = *kb * 1024 / 1e9;
+    if (kv.first == "MemTotal") host->ram_total_gib = *kb * 1024 / kBytesPerGib;
+    if (kv.first == "MemAvailable") host->ram_available_gib = *kb * 1024 / kBytesPerGib;
   }
 }
 
@@ -194,6 +245,81 @@ void ParseLscpu(absl::string_view text, DetectedHost* host) {
   if (host->physical_cores == 0 && sockets > 0 && cores_per_socket > 0) {
     host->physical_cores = sockets * cores_per_socket;
   }
+}
+
+}  // namespace fitrank::cli
+
+namespace fitrank::cli {
+namespace {
+
+// The channel named in a locator: "P0 CHANNEL A" -> "p0 channel a", "ChannelB-DIMM0" ->
+// "channelb"; "" if the text names no channel. What precedes "channel" (a socket or node) is
+// kept, so channel A of two sockets counts twice.
+std::string ChannelKey(absl::string_view locator) {
+  const std::string lower = absl::AsciiStrToLower(locator);
+  const size_t at = lower.find("channel");
+  if (at == std::string::npos) return "";
+  size_t end = at + 7;
+  while (end < lower.size() && (lower[end] == ' ' || lower[end] == '_' || lower[end] == '-'))
+    ++end;
+  const size_t token = end;
+  while (end < lower.size() && absl::ascii_isalnum(static_cast<unsigned char>(lower[end])))
+    ++end;
+  if (end == token) return "";
+  return lower.substr(0, end);
+}
+
+}  // namespace
+
+int ParseDmidecodeChannels(absl::string_view text) {
+  std::set<std::string> channels;
+  bool in_device = false, populated = false;
+  std::string bank, locator;
+  bool unknown = false;
+  auto finish = [&] {
+    if (in_device && populated) {
+      std::string key = ChannelKey(bank);
+      if (key.empty()) key = ChannelKey(locator);
+      if (key.empty()) unknown = true;
+      else channels.insert(std::move(key));
+    }
+    in_device = populated = false;
+    bank.clear();
+    locator.clear();
+  };
+  for (absl::string_view line : absl::StrSplit(text, '\n')) {
+    const absl::string_view t = absl::StripAsciiWhitespace(line);
+    if (t == "Memory Device") {
+      finish();
+      in_device = true;
+      continue;
+    }
+    if (absl::StartsWith(t, "Handle ")) finish();
+    if (!in_device) continue;
+    std::pair<absl::string_view, absl::string_view> kv =
+        absl::StrSplit(t, absl::MaxSplits(':', 1));
+    const absl::string_view k = absl::StripAsciiWhitespace(kv.first);
+    const absl::string_view v = absl::StripAsciiWhitespace(kv.second);
+    if (k == "Size") {
+      // "16 GB", "16384 MB"; "No Module Installed", "Not Installed", "0", "Unknown": empty.
+      double size = 0;
+      std::vector<absl::string_view> words = absl::StrSplit(v, ' ', absl::SkipEmpty());
+      populated = !words.empty() && absl::SimpleAtod(words[0], &size) && size > 0;
+    }
+    if (k == "Bank Locator") bank = std::string(v);
+    if (k == "Locator") locator = std::string(v);
+  }
+  finish();
+  return unknown ? 0 : static_cast<int>(channels.size());
+}
+
+int EdacChannel(absl::string_view location) {
+  std::vector<absl::string_view> w = absl::StrSplit(location, ' ', absl::SkipEmpty());
+  for (size_t i = 0; i + 1 < w.size(); ++i) {
+    int n = -1;
+    if (w[i] == "channel" && absl::SimpleAtoi(w[i + 1], &n) && n >= 0) return n;
+  }
+  return -1;
 }
 
 }  // namespace fitrank::cli

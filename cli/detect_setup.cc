@@ -50,11 +50,12 @@ DetectedSetup BuildDetectedSetup(const Catalog& catalog, const Detection& detect
     if (std::find(sources.begin(), sources.end(), g.source) == sources.end())
       sources.push_back(g.source);
   }
-  if (detection.host.ram_total_gb > 0) s.host_ram_gb = detection.host.ram_total_gb;
+  // Setup::host_ram_gb is RAM as sold, in GiB (engine/estimator/setup.h): the detected GiB.
+  if (detection.host.ram_total_gib > 0) s.host_ram_gb = detection.host.ram_total_gib;
   s.summary = s.devices.empty() ? "no usable GPU" : SetupLabel(s.devices);
   if (!sources.empty()) absl::StrAppend(&s.summary, " (", absl::StrJoin(sources, ", "), ")");
   if (free_memory) absl::StrAppend(&s.summary, ", free memory only");
-  if (s.host_ram_gb) absl::StrAppend(&s.summary, absl::StrFormat(", %.1f GB RAM", *s.host_ram_gb));
+  if (s.host_ram_gb) absl::StrAppend(&s.summary, absl::StrFormat(", %.1f GiB RAM", *s.host_ram_gb));
   return s;
 }
 

@@ -18,8 +18,9 @@ namespace fitrank::cli {
 struct DetectedSetup {
   std::vector<GpuMatch> matches;      // one per Detection::gpus entry, same order
   std::vector<DeviceGroup> devices;   // the usable ones, identical GPUs grouped
-  std::optional<double> host_ram_gb;  // detected RAM total, if readable
-  // "2x GeForce RTX 3090 (nvidia-smi), 62.7 GB RAM", "no usable GPU", with ", free memory
+  // Detected RAM total, if readable, in GiB: the unit of Setup::host_ram_gb and of --ram.
+  std::optional<double> host_ram_gb;
+  // "2x GeForce RTX 3090 (nvidia-smi), 62.5 GiB RAM", "no usable GPU", with ", free memory
   // only" when asked.
   std::string summary;
 };

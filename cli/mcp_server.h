@@ -10,7 +10,9 @@
 //   ping                -> {}
 //   tools/list          -> {tools: [{name, description, inputSchema}]} (cli/mcp_tools.h)
 //   tools/call          -> {content: [{type: "text", text}], structuredContent, isError}
-//       The command ran: its --json report is `structuredContent` and, compact, the text.
+//       The command ran: its --json report is `structuredContent` and, compact, the text;
+//       what it wrote on stderr (e.g. "Using the detected setup: ..." when no GPU was named)
+//       follows as a second text.
 //       The command refused (exit 2: an unknown GPU, a bad mode) or had no answer without a
 //       report (exit 1): isError true, the text is its message and hint ("did you mean ...").
 //   notifications/*     -> no answer

@@ -39,12 +39,18 @@ McpArg Positional(std::string name, McpArgType type, std::string description,
   return a;
 }
 
-// --gpu, repeatable on the command line: a list here.
+// What leaving the GPU out means, said once for every tool that allows it.
+constexpr char kDetectedWhenOmitted[] =
+    "; omit it for the GPUs detected on the machine the server runs on (a second text in the "
+    "result says which setup was detected)";
+
+// --gpu, repeatable on the command line: a list here. Optional: no GPU = the detected setup.
 McpArg GpuList() {
-  McpArg a = Flag("gpu", McpArgType::kStringList, /*required=*/true);
-  a.description =
+  McpArg a = Flag("gpu", McpArgType::kStringList);
+  a.description = absl::StrCat(
       "the GPUs by catalog name, id or alias, one entry per card: [\"RTX 4090\"], a mixed rig "
-      "[\"4090\", \"3090\"], two of a kind [\"4090\", \"4090\"] (or `gpus`: 2)";
+      "[\"4090\", \"3090\"], two of a kind [\"4090\", \"4090\"] (or `gpus`: 2)",
+      kDetectedWhenOmitted);
   a.min_items = 1;
   return a;
 }
@@ -53,10 +59,16 @@ McpArg GpuList() {
 std::vector<McpArg> SetupArgs(bool gpu_flag) {
   std::vector<McpArg> v;
   if (gpu_flag) v.push_back(GpuList());
+  v.push_back(Flag("free-memory", McpArgType::kBoolean));
   v.push_back(Flag("gpus", McpArgType::kInteger));
   v.push_back(Flag("ram", McpArgType::kNumber));
   v.push_back(Flag("mode", McpArgType::kString));
   return v;
+}
+
+McpArg Optional(McpArg a) {
+  a.required = false;
+  return a;
 }
 
 std::vector<McpArg> Concat(std::vector<McpArg> a, std::vector<McpArg> b) {
@@ -84,6 +96,7 @@ const char* TypeName(McpArgType t) {
     case McpArgType::kStringList: return "a string or an array of strings";
     case McpArgType::kInteger: return "an integer";
     case McpArgType::kNumber: return "a number";
+    case McpArgType::kBoolean: return "true or false";
   }
   return "";
 }
@@ -126,6 +139,9 @@ std::optional<std::vector<std::string>> Values(const McpArg& a, const Json& v) {
         return std::vector<std::string>{NumberText(v.get<double>())};
       }
       return std::nullopt;
+    case McpArgType::kBoolean:
+      if (!v.is_boolean()) return std::nullopt;
+      return v.get<bool>() ? std::vector<std::string>{""} : std::vector<std::string>{};
   }
   return std::nullopt;
 }
@@ -148,9 +164,11 @@ const std::vector<McpTool>& McpTools() {
                         Concat(SetupArgs(true),
                                {Flag("quant", T::kString), Flag("workload", T::kString)}))});
     t.push_back({"gpu", "The whole page about one GPU for local AI.",
-                 Concat({Positional("name", T::kString,
-                                    "the GPU: a catalog name, id or alias (\"RTX 4090\", "
-                                    "\"mi325x\")")},
+                 Concat({Optional(Positional(
+                            "name", T::kString,
+                            absl::StrCat("the GPU: a catalog name, id or alias (\"RTX 4090\", "
+                                         "\"mi325x\")",
+                                         kDetectedWhenOmitted)))},
                         SetupArgs(false))});
     t.push_back({"compare", "Compare GPUs side by side.",
                  {Positional("gpus", T::kStringList,
@@ -162,12 +180,16 @@ const std::vector<McpTool>& McpTools() {
                         {Flag("budget", T::kNumber), Flag("workload", T::kString)})});
     t.push_back(
         {"estimate", "Raw estimator numbers for one model on a GPU setup, with their basis.",
-         {GpuList(), Flag("gpus", T::kInteger),
+         {GpuList(), Flag("free-memory", T::kBoolean), Flag("gpus", T::kInteger),
           Flag("ram", T::kNumber), Enum("parallel", {"layer", "tensor"}),
           Flag("runtime", T::kString), Flag("model", T::kString),
           Flag("model-config", T::kString), Flag("quant", T::kString), Flag("bpw", T::kNumber),
           Flag("context", T::kInteger), Flag("prompt", T::kInteger), Flag("gen", T::kInteger),
           Flag("batch", T::kInteger), Enum("kv-cache", {"f16", "q8_0", "q4_0"})}});
+    t.push_back({"detect",
+                 "What the machine the server runs on has: GPUs with total and free memory, "
+                 "host, installed models, and the catalog entry each GPU maps to.",
+                 {Flag("probe-timeout-ms", T::kInteger)}});
     return t;
   }();
   return kTools;
@@ -195,6 +217,7 @@ Json McpToolListing(const McpTool& tool) {
         break;
       case McpArgType::kInteger: p["type"] = "integer"; break;
       case McpArgType::kNumber: p["type"] = "number"; break;
+      case McpArgType::kBoolean: p["type"] = "boolean"; break;
     }
     if (!a.enum_values.empty()) p["enum"] = a.enum_values;
     std::string description = a.description;
@@ -281,6 +304,8 @@ std::optional<std::vector<std::string>> McpToolArgv(const McpTool& tool, const J
     for (std::string& s : *values) {
       if (a.flag.empty()) {
         positional.push_back(std::move(s));
+      } else if (a.type == McpArgType::kBoolean) {
+        argv.push_back(absl::StrCat("--", a.flag));
       } else {
         argv.push_back(absl::StrCat("--", a.flag, "=", s));
       }

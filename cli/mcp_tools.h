@@ -28,6 +28,7 @@ enum class McpArgType {
   kStringList,  // a JSON array of strings; a single string is taken as a list of one
   kInteger,
   kNumber,
+  kBoolean,  // a switch: true writes `--flag`, false leaves it out
 };
 
 struct McpArg {
@@ -46,7 +47,10 @@ struct McpTool {
   std::vector<McpArg> args;
 };
 
-// recommend, fit, gpu, compare, upgrade, estimate, in that order.
+// recommend, fit, gpu, compare, upgrade, estimate, detect, in that order. Where the command
+// can use the detected setup (no --gpu), the GPU argument is optional: left out, the command
+// probes this machine (cli/detect.h) and says so on stderr, which the server adds to the
+// result's text (cli/mcp_server.h).
 const std::vector<McpTool>& McpTools();
 
 // The tool (nullptr if none is called `name`).

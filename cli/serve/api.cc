@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
@@ -12,9 +13,15 @@ namespace fitrank::cli::serve {
 
 namespace {
 
-// Flags no request may set: they read files, or change what the response is.
+// Flags no request may set: they read files, or change what the response is, or describe the
+// machine the server runs on (detection and installed models are the visitor's business on
+// their own machine, not the server's: they would spawn its GPU tools per request and disclose
+// its hardware and files).
 bool Denied(absl::string_view flag) {
-  static const char* const kDenied[] = {"data", "rules", "model-config", "format", "json", "help"};
+  static const char* const kDenied[] = {"data",      "rules",         "model-config",
+                                        "format",    "json",          "help",
+                                        "model-gguf", "installed",    "free-memory",
+                                        "sysroot",   "probe-timeout-ms"};
   for (const char* d : kDenied) {
     if (flag == d) return true;
   }
@@ -121,6 +128,14 @@ std::vector<FlagSpec> EndpointFlags(const Endpoint& e) {
   return out;
 }
 
+bool NeedsGpuParam(const Endpoint& e) {
+  if (e.positional == "gpu" || e.path.find('{') != std::string::npos) return false;
+  for (const FlagSpec& f : EndpointFlags(e)) {
+    if (f.name == "gpu") return true;
+  }
+  return false;
+}
+
 std::string ErrorBody(absl::string_view code, absl::string_view message, absl::string_view hint,
                       const std::vector<std::string>& candidates) {
   nlohmann::ordered_json j;
@@ -189,6 +204,27 @@ ApiResult CallApi(const CliRunner& run, absl::string_view path,
                  absl::StrCat("/api/v1/", e->path, " needs `", e->positional, "`: ",
                               e->positional_help),
                  absl::StrCat("e.g. /api/v1/", e->example_path, "?", e->example_query));
+  }
+  // The commands fall back to the detected setup without a GPU (or with `auto`); a server
+  // answers for the GPUs it is asked about, never for its own.
+  if (NeedsGpuParam(*e)) {
+    bool named = false;
+    for (const QueryParam& p : params) {
+      if (p.name != "gpu") continue;
+      if (absl::EqualsIgnoreCase(absl::StripAsciiWhitespace(p.value), "auto")) {
+        return Refusal(400, "bad_input",
+                       "`gpu=auto` means the GPUs of the machine the command runs on; the "
+                       "server answers for the GPUs you name",
+                       absl::StrCat("e.g. /api/v1/", e->example_path, "?", e->example_query));
+      }
+      named = true;
+    }
+    if (!named) {
+      return Refusal(400, "missing_parameter",
+                     absl::StrCat("/api/v1/", e->path, " needs `gpu`: a GPU name or id, "
+                                  "repeated for a mixed rig"),
+                     absl::StrCat("e.g. /api/v1/", e->example_path, "?", e->example_query));
+    }
   }
   argv.push_back("--json");
   argv.push_back("--");

@@ -58,6 +58,10 @@ const std::vector<Endpoint>& Endpoints();
 // The flags `e` accepts as query parameters (without the positional one), in the command's
 // order.
 std::vector<FlagSpec> EndpointFlags(const Endpoint& e);
+// True if the endpoint's command takes --gpu and the endpoint names no GPU otherwise (not
+// gpu/{id}, not compare): then `gpu` is required. The CLI would use the detected setup; a
+// server never answers for its own hardware (`gpu=auto` is refused too).
+bool NeedsGpuParam(const Endpoint& e);
 
 struct ApiResult {
   int status = 200;

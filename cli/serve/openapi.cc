@@ -59,8 +59,13 @@ Json OpenApiDocument() {
       params.push_back(p);
     }
     for (const FlagSpec& f : EndpointFlags(e)) {
-      Json p = {{"name", f.name}, {"in", "query"}, {"required", false},
-                {"description", f.help}};
+      const bool needed = f.name == "gpu" && NeedsGpuParam(e);
+      Json p = {{"name", f.name},
+                {"in", "query"},
+                {"required", needed},
+                {"description", needed ? std::string("a GPU name or id; repeat for a mixed rig "
+                                                     "(gpu=4090&gpu=3090)")
+                                       : f.help}};
       if (f.value_name.empty()) {
         p["schema"] = {{"type", "boolean"}};
         p["allowEmptyValue"] = true;

@@ -44,28 +44,48 @@ std::string QueryString(const std::vector<QueryParam>& q) {
   return out;
 }
 
-std::string ModeChooser(const Snapshot& snap, const std::string& current,
-                        const std::vector<QueryParam>& keep, const std::string& action) {
+namespace {
+
+// A select that reloads `action` with ?`param`=value (the other parameters kept as hidden
+// fields), and the same choices as links for browsers without JavaScript (styled as pills;
+// hidden when app.js runs, whose autosubmit applies the select on change).
+std::string Chooser(absl::string_view param, absl::string_view label,
+                    const std::vector<NamedId>& options, const std::string& current,
+                    const std::vector<QueryParam>& keep, const std::string& action) {
   std::string out = absl::StrCat("<form class=\"mode autosubmit\" method=\"get\" action=\"",
                                  Html(action), "\">");
   for (const QueryParam& p : keep) {
     absl::StrAppend(&out, "<input type=\"hidden\" name=\"", Html(p.name), "\" value=\"",
                     Html(p.value), "\">");
   }
-  out += "<label for=\"mode-select\">Operating mode</label><select id=\"mode-select\" name=\"mode\">";
-  for (const NamedId& m : snap.modes) {
+  absl::StrAppend(&out, "<label for=\"", Html(param), "-select\">", Html(label),
+                  "</label><select id=\"", Html(param), "-select\" name=\"", Html(param), "\">");
+  for (const NamedId& m : options) {
     absl::StrAppend(&out, "<option value=\"", Html(m.id), "\"", m.id == current ? " selected" : "",
                     ">", Html(m.name), "</option>");
   }
-  out += "</select><button type=\"submit\">Apply</button></form><ul class=\"modes\">";
-  for (const NamedId& m : snap.modes) {
+  absl::StrAppend(&out, "</select><button type=\"submit\">Apply</button></form><ul class=\"modes\" "
+                  "aria-label=\"", Html(label), "\">");
+  for (const NamedId& m : options) {
     std::vector<QueryParam> q = keep;
-    q.push_back({"mode", m.id});
+    q.push_back({std::string(param), m.id});
     absl::StrAppend(&out, "<li><a href=\"", Html(action), "?", Html(QueryString(q)), "\"",
                     m.id == current ? " aria-current=\"page\"" : "", " title=\"",
                     Html(m.description), "\">", Html(m.name), "</a></li>");
   }
   return out + "</ul>";
+}
+
+}  // namespace
+
+std::string ModeChooser(const Snapshot& snap, const std::string& current,
+                        const std::vector<QueryParam>& keep, const std::string& action) {
+  return Chooser("mode", "Operating mode", snap.modes, current, keep, action);
+}
+
+std::string WorkloadChooser(const Snapshot& snap, const std::string& current,
+                            const std::vector<QueryParam>& keep, const std::string& action) {
+  return Chooser("workload", "Workload", snap.workloads, current, keep, action);
 }
 
 }  // namespace fitrank::cli::serve::internal

@@ -15,6 +15,32 @@ using internal::QueryString;
 
 std::string GpuLink(const std::string& name, const void*) { return GpuPath(name); }
 
+// A link from this page to a model's fit page on the same setup: the page's setup and mode
+// parameters (gpus, ram, mode) travel with it, so the fit page answers for the same hardware.
+std::vector<QueryParam> SetupParams(const std::vector<QueryParam>& q,
+                                    const std::string& workload) {
+  std::vector<QueryParam> keep;
+  for (const QueryParam& p : q) {
+    if (p.name == "gpus" || p.name == "ram" || p.name == "mode") keep.push_back(p);
+  }
+  if (!workload.empty()) keep.push_back({"workload", workload});
+  return keep;
+}
+
+std::string FitLink(const std::string& model, const std::string& gpu_name,
+                    const std::vector<QueryParam>& q, const std::string& workload) {
+  const std::string query = QueryString(SetupParams(q, workload));
+  return absl::StrCat(FitPath(model, gpu_name), query.empty() ? "" : "?", query);
+}
+
+// The query of a link to /upgrade or /recommend for this GPU on the same setup.
+std::vector<QueryParam> SameSetup(const std::string& gpu_name, const std::vector<QueryParam>& q,
+                                  const std::string& workload) {
+  std::vector<QueryParam> out = {{"gpu", gpu_name}};
+  for (QueryParam& p : SetupParams(q, workload)) out.push_back(std::move(p));
+  return out;
+}
+
 std::string Specs(const Json& s) {
   std::vector<std::pair<std::string, std::string>> rows = {
       {"Vendor", Text(s["vendor"])},
@@ -39,7 +65,8 @@ std::string Specs(const Json& s) {
   return out;
 }
 
-std::string Picks(const Json& rec, const std::string& gpu_name, const Snapshot& snap) {
+std::string Picks(const Json& rec, const std::string& gpu_name, const std::vector<QueryParam>& q,
+                  const Snapshot& snap) {
   std::string out;
   for (auto it = rec.begin(); it != rec.end(); ++it) {
     std::string wname = it.key();
@@ -55,8 +82,8 @@ std::string Picks(const Json& rec, const std::string& gpu_name, const Snapshot& 
     for (const Json& p : it.value()) {
       absl::StrAppend(&out, "<li class=\"pick\" data-workload=\"", Html(it.key()), "\">",
                       GradeBadge(p["grade"]), " <a class=\"model\" href=\"",
-                      Html(FitPath(Text(p["model"]), gpu_name)), "?workload=", Html(it.key()),
-                      "\">", T(p["model"]), "</a> <span class=\"meta\">", T(p["quant"]), " · ",
+                      Html(FitLink(Text(p["model"]), gpu_name, q, it.key())), "\">",
+                      T(p["model"]), "</a> <span class=\"meta\">", T(p["quant"]), " · ",
                       T(p["decode_tok_s"]), " tok/s · ", T(p["context"]), " ctx · ",
                       T(p["runtime"]), " · <abbr title=\"estimate\">EST.</abbr></span>");
       if (p.contains("reasons") && !p["reasons"].empty()) {
@@ -90,7 +117,8 @@ std::string Capability(const Json& cap) {
   return Table({"Capability", "Status", "Representative model", "Detail"}, rows);
 }
 
-std::string OutOfReach(const Json& oor, const std::string& gpu_name) {
+std::string OutOfReach(const Json& oor, const std::string& gpu_name,
+                       const std::vector<QueryParam>& q) {
   if (oor.empty()) return "<p>Nothing notable is out of reach.</p>";
   std::vector<std::vector<std::string>> rows;
   for (const Json& o : oor) {
@@ -99,7 +127,7 @@ std::string OutOfReach(const Json& oor, const std::string& gpu_name) {
       scale = absl::StrCat(Text(o["scale_out"]["gpus"]), "× via ", Text(o["scale_out"]["via"]),
                            " — ", Text(o["scale_out"]["decode_tok_s"]), " tok/s");
     }
-    rows.push_back({Link(FitPath(Text(o["model"]), gpu_name), Text(o["model"])),
+    rows.push_back({Link(FitLink(Text(o["model"]), gpu_name, q, ""), Text(o["model"])),
                     absl::StrCat(T(o["params_b"]), "B"), T(o["quant"]),
                     absl::StrCat(T(o["needs_gb"]), " GB"), absl::StrCat(T(o["missing_gb"]), " GB"),
                     Html(scale)});
@@ -200,7 +228,7 @@ PageResult GpuPage(const Snapshot& snap, const std::string& gpu, const std::vect
                                                      GpuPath(gpu)),
                                "<p class=\"current-mode\"><strong>", T(j["mode"]["name"]),
                                "</strong>: ", T(j["mode"]["description"]), "</p>"));
-  main += Section("picks", "Recommendations by workload", Picks(j["recommendations"], name, snap));
+  main += Section("picks", "Recommendations by workload", Picks(j["recommendations"], name, q, snap));
   main += Section("capability", "AI capability matrix", Capability(j["capability_matrix"]));
   std::string traits = "<div class=\"cols\"><div><h3>Strengths</h3>";
   traits += List(j["strengths"].get<std::vector<std::string>>(), "strengths");
@@ -209,17 +237,17 @@ PageResult GpuPage(const Snapshot& snap, const std::string& gpu, const std::vect
   traits += "</div></div>";
   main += Section("traits", "For AI workloads", traits);
   main += Section("specs", "Specifications", Specs(s));
-  main += Section("out-of-reach", "Just out of reach", OutOfReach(j["out_of_reach"], name));
+  main += Section("out-of-reach", "Just out of reach", OutOfReach(j["out_of_reach"], name, q));
   main += Section("diffusion", "Image and video generation", Diffusion(j["diffusion"]));
   main += Section("scaling", "Multi-GPU scaling", Scaling(j["multi_gpu"], Text(s["name"])));
   main += Section("buying", "Buying advice", Buying(j["buying_advice"]));
   main += Section("upgrades", "Upgrade paths",
                   absl::StrCat(UpgradeTable(j["upgrades"]), "<p>",
-                               Link(absl::StrCat("/upgrade?", QueryString({{"gpu", name}})),
+                               Link(absl::StrCat("/upgrade?", QueryString(SameSetup(name, q, ""))),
                                     "All upgrade options"),
                                " · ",
-                               Link(absl::StrCat("/recommend?", QueryString({{"gpu", name},
-                                                                              {"workload", "all"}})),
+                               Link(absl::StrCat("/recommend?",
+                                                 QueryString(SameSetup(name, q, "all"))),
                                     "Every pick"),
                                "</p>"));
   PageResult p;

@@ -127,6 +127,10 @@ PageResult UpgradePage(const Snapshot& snap, const std::vector<QueryParam>& q) {
   std::string main = absl::StrCat("<h1>Upgrades from ", Html(label), "</h1><p class=\"lede\">Now: ",
                                   T(j["current"]["native_models"]), " models fit natively; best: ",
                                   T(j["current"]["best_model"]), ".</p>");
+  // Upgrades are judged for one workload in one mode: both choosable, like the other pages.
+  main += internal::WorkloadChooser(snap, Text(j["workload"]), internal::Without(q, {"workload"}),
+                                    "/upgrade");
+  main += internal::ModeChooser(snap, Text(j["mode"]), internal::Without(q, {"mode"}), "/upgrade");
   main += Section("options", "Upgrade options", UpgradeTable(j["options"]));
   std::vector<std::vector<std::string>> rows;
   for (const Json& s : j["itinerary"]) {

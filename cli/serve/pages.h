@@ -58,6 +58,9 @@ std::string QueryString(const std::vector<QueryParam>& q);
 // The <select> of operating modes (links in a form that reloads the page with ?mode=...).
 std::string ModeChooser(const Snapshot& snap, const std::string& current,
                         const std::vector<QueryParam>& keep, const std::string& action);
+// The same for the workload (?workload=...), from the snapshot's workloads.
+std::string WorkloadChooser(const Snapshot& snap, const std::string& current,
+                            const std::vector<QueryParam>& keep, const std::string& action);
 
 }  // namespace internal
 

@@ -8,19 +8,42 @@
 
 namespace fitrank {
 
-const Query* Grader::QueryFor(const Setup& setup, const Workload& workload,
-                              const Mode& mode) const {
+std::shared_ptr<const Query> Grader::QueryFor(const Setup& setup, const Workload& workload,
+                                              const Mode& mode) const {
   std::string key = absl::StrCat(setup.label, "|", setup.host_ram_gb, "|",
                                  static_cast<int>(setup.parallelism), "|", workload.id, "|",
                                  mode.id);
-  std::lock_guard<std::mutex> lock(mu_);
-  auto it = queries_.find(key);
-  if (it != queries_.end()) return it->second.get();
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = queries_.find(key);
+    if (it != queries_.end()) {
+      recency_.splice(recency_.begin(), recency_, it->second.recency);
+      return it->second.query;
+    }
+  }
+  // Prepared outside the lock: other pages' questions do not wait for this one. Two threads
+  // asking the same new question both prepare it; the second keeps the first's.
   absl::StatusOr<std::unique_ptr<Query>> q = eval_->Prepare(setup, workload, mode);
   if (!q.ok()) return nullptr;
-  const Query* out = q->get();
-  queries_[key] = std::move(*q);
-  return out;
+  std::shared_ptr<const Query> prepared(std::move(*q));
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = queries_.find(key);
+  if (it != queries_.end()) {
+    recency_.splice(recency_.begin(), recency_, it->second.recency);
+    return it->second.query;
+  }
+  while (queries_.size() >= max_queries_) {
+    queries_.erase(recency_.back());
+    recency_.pop_back();
+  }
+  recency_.push_front(key);
+  queries_.emplace(std::move(key), Cached{prepared, recency_.begin()});
+  return prepared;
+}
+
+size_t Grader::cached_queries() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return queries_.size();
 }
 
 Graded Grader::GradedOf(const Query& q, const CandidateEval& c) const {
@@ -39,7 +62,7 @@ Graded Grader::GradedOf(const Query& q, const CandidateEval& c) const {
 
 Graded Grader::Grade(const Setup& setup, const Model& model, const Quant& quant,
                      const Workload& workload, const Mode& mode) const {
-  const Query* q = QueryFor(setup, workload, mode);
+  const std::shared_ptr<const Query> q = QueryFor(setup, workload, mode);
   if (q == nullptr) return {};
   const auto& quants = eval_->catalog().quants();
   int index = -1;
@@ -56,7 +79,7 @@ Graded Grader::Grade(const Setup& setup, const Model& model, const Quant& quant,
 const Quant* Grader::BestQuant(const Setup& setup, const Model& model,
                                const Workload& workload, const Mode& mode,
                                Graded* graded) const {
-  const Query* q = QueryFor(setup, workload, mode);
+  const std::shared_ptr<const Query> q = QueryFor(setup, workload, mode);
   if (q == nullptr) return nullptr;
   Evaluator::Scratch scratch(*eval_);
   ModelEval me = eval_->EvaluateModel(*q, model, &scratch);
@@ -69,7 +92,7 @@ const Quant* Grader::BestQuant(const Setup& setup, const Model& model,
 std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
                                const Mode& mode, int k) const {
   std::vector<Pick> out;
-  const Query* q = QueryFor(setup, workload, mode);
+  const std::shared_ptr<const Query> q = QueryFor(setup, workload, mode);
   if (q == nullptr) return out;
   Evaluator::Scratch scratch(*eval_);
   Ranking r = eval_->Rank(*q, &scratch);

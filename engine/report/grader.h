@@ -5,13 +5,20 @@
 // Thread safety: all methods are const and may be called from any number of threads; prepared
 // queries are cached per (setup, workload, mode) under a mutex, because the reports of one
 // page ask the same question many times.
+//
+// Memory: the cache keeps at most `max_queries` prepared queries, dropping the least recently
+// used, so a long-running server asked about ever new setups (`fitrank serve`, where the setup
+// and `ram=` come from the query string) stays bounded. A query in use when it is dropped lives
+// on until its caller is done with it (shared ownership).
 #ifndef FITRANK_ENGINE_REPORT_GRADER_H_
 #define FITRANK_ENGINE_REPORT_GRADER_H_
 
-#include <map>
+#include <cstddef>
+#include <list>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "catalog/types.h"
@@ -33,8 +40,14 @@ struct Graded {
 
 class Grader {
  public:
-  // `evaluator` must outlive the Grader.
-  explicit Grader(const Evaluator& evaluator) : eval_(&evaluator) {}
+  // Enough for every (workload, mode) pair of a few dozen setups: one GPU page asks about one
+  // setup and up to ~20 pairs. A prepared query holds a copy of the setup and per-quant runtime
+  // choices: a few kB, so the cap bounds the cache at a few MB. Engineering choice, not measured.
+  static constexpr size_t kDefaultMaxQueries = 512;
+
+  // `evaluator` must outlive the Grader. `max_queries` >= 1.
+  explicit Grader(const Evaluator& evaluator, size_t max_queries = kDefaultMaxQueries)
+      : eval_(&evaluator), max_queries_(max_queries < 1 ? 1 : max_queries) {}
 
   // Grades `model` at `quant` on `setup` for a workload and mode. Empty (grade "") if the
   // candidate cannot be evaluated (a quant the catalog does not list, a setup Prepare refuses).
@@ -52,13 +65,24 @@ class Grader {
 
   const Evaluator& evaluator() const { return *eval_; }
 
+  // How many prepared queries the cache holds now (<= max_queries), for tests and metrics.
+  size_t cached_queries() const;
+
  private:
-  const Query* QueryFor(const Setup& setup, const Workload& workload, const Mode& mode) const;
+  struct Cached {
+    std::shared_ptr<const Query> query;
+    std::list<std::string>::iterator recency;  // its key's place in recency_
+  };
+
+  std::shared_ptr<const Query> QueryFor(const Setup& setup, const Workload& workload,
+                                        const Mode& mode) const;
   Graded GradedOf(const Query& q, const CandidateEval& c) const;
 
   const Evaluator* eval_;
+  const size_t max_queries_;
   mutable std::mutex mu_;
-  mutable std::map<std::string, std::unique_ptr<Query>> queries_;
+  mutable std::list<std::string> recency_;  // keys, most recently used first
+  mutable std::unordered_map<std::string, Cached> queries_;
 };
 
 }  // namespace fitrank

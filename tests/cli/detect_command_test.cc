@@ -16,13 +16,14 @@ TEST_F(DetectCommand, OneNvidiaGpuAndTheHost) {
   ToolPrinting("nvidia-smi", kOne4090);
   Host64GB();
   nlohmann::json j = FitrankJson({"detect"});
-  EXPECT_EQ(j["schema_version"], 1);
+  EXPECT_EQ(j["schema_version"], 2);
   ASSERT_EQ(j["gpus"].size(), 1u);
   const nlohmann::json& g = j["gpus"][0];
   EXPECT_EQ(g["vendor"], "NVIDIA");
   EXPECT_EQ(g["name"], "NVIDIA GeForce RTX 4090");
-  EXPECT_EQ(g["memory_total_gb"], 25.76);
-  EXPECT_EQ(g["memory_free_gb"], 24.27);
+  // GiB, the unit the card is sold in: 24564 MiB = 23.99 GiB, the "24 GB" of its GPU page.
+  EXPECT_EQ(g["memory_total_gib"], 23.99);
+  EXPECT_EQ(g["memory_free_gib"], 22.6);
   EXPECT_EQ(g["driver"], "550.54.14");
   EXPECT_EQ(g["pci_id"], "00000000:01:00.0");
   EXPECT_EQ(g["compute_capability"], "8.9");
@@ -32,11 +33,11 @@ TEST_F(DetectCommand, OneNvidiaGpuAndTheHost) {
   EXPECT_EQ(j["host"]["cpu_model"], "AMD Ryzen 9 7950X 16-Core Processor");
   EXPECT_EQ(j["host"]["logical_cores"], 3);
   EXPECT_EQ(j["host"]["physical_cores"], 2);
-  EXPECT_EQ(j["host"]["ram_total_gb"], 67.11);
-  EXPECT_EQ(j["host"]["ram_available_gb"], 51.2);
+  EXPECT_EQ(j["host"]["ram_total_gib"], 62.5);
+  EXPECT_EQ(j["host"]["ram_available_gib"], 47.68);
   EXPECT_TRUE(j["host"]["memory_channels"].is_null());
   EXPECT_EQ(j["setup"]["label"], "GeForce RTX 4090");
-  EXPECT_EQ(j["setup"]["summary"], "GeForce RTX 4090 (nvidia-smi), 67.1 GB RAM");
+  EXPECT_EQ(j["setup"]["summary"], "GeForce RTX 4090 (nvidia-smi), 62.5 GiB RAM");
   EXPECT_TRUE(j["notes"].empty()) << j["notes"].dump();
 
   CliRun r = Fitrank({"detect"});
@@ -45,7 +46,9 @@ TEST_F(DetectCommand, OneNvidiaGpuAndTheHost) {
   EXPECT_NE(r.out.find("0  GeForce RTX 4090: by alias `NVIDIA GeForce RTX 4090`"),
             std::string::npos)
       << r.out;
-  EXPECT_NE(r.out.find("RAM       67.1 GB total, 51.2 GB available"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("RAM       62.5 GiB total, 47.7 GiB available"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("24.0 GiB"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Memory is in GiB (2^30 bytes)"), std::string::npos) << r.out;
 }
 
 TEST_F(DetectCommand, TwoGpusMakeATwoGpuSetup) {
@@ -58,10 +61,11 @@ TEST_F(DetectCommand, TwoGpusMakeATwoGpuSetup) {
   CliRun r = Fitrank({"recommend", "--workload", "coding", "--top", "2"});
   EXPECT_EQ(r.code, 0) << r.err;
   EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
-            "Using the detected setup: 2x GeForce RTX 3090 (nvidia-smi), 67.1 GB RAM (--gpu NAME "
+            "Using the detected setup: 2x GeForce RTX 3090 (nvidia-smi), 62.5 GiB RAM (--gpu NAME "
             "to choose another)");
-  // The same report as naming the GPUs, after the first line.
-  CliRun named = Fitrank({"recommend", "--gpu", "3090", "--gpus", "2", "--ram", "67.108864",
+  // The same report as naming the GPUs, after the first line: the detected RAM is in GiB, the
+  // unit of --ram (MemTotal 65536000 kB = 62.5 GiB).
+  CliRun named = Fitrank({"recommend", "--gpu", "3090", "--gpus", "2", "--ram", "62.5",
                           "--workload", "coding", "--top", "2"});
   EXPECT_EQ(r.out.substr(r.out.find('\n') + 1), named.out);
 }
@@ -122,11 +126,119 @@ TEST_F(DetectCommand, AmdWithoutRocmFromSysfs) {
   ASSERT_EQ(j["gpus"].size(), 1u) << j.dump();
   EXPECT_EQ(j["gpus"][0]["source"], "sysfs");
   EXPECT_EQ(j["gpus"][0]["pci_id"], "0000:03:00.0");
-  EXPECT_EQ(j["gpus"][0]["memory_free_gb"], 20);
+  EXPECT_EQ(j["gpus"][0]["memory_free_gib"], 18.63);  // 2e10 bytes
   EXPECT_EQ(j["gpus"][0]["catalog"]["id"], "radeon-rx-7900-xtx");
   EXPECT_EQ(
       j["notes"][0],
-      "sysfs: card0 (AMD GPU ): 536.871 MB of VRAM, an integrated GPU's carve-out: not counted");
+      "sysfs: card0 (AMD GPU ): 512 MiB of VRAM, an integrated GPU's carve-out: not counted");
+}
+
+TEST_F(DetectCommand, IntelFromXpuSmiAndSysfs) {
+  // xpu-smi lists the Max 1550 (card1); sysfs also has it (same PCI device, not listed twice),
+  // an Arc card on the xe driver (card2, memory per tile) and an integrated GPU (card0).
+  Tool("xpu-smi",
+       "case \"$*\" in\n"
+       "  'discovery -j') echo '{\"device_list\": [{\"device_id\": 0, \"device_name\": "
+       "\"Intel(R) Data Center GPU Max 1550\", \"pci_bdf_address\": \"0000:29:00.0\"}]}' ;;\n"
+       "  'discovery -d 0 -j') echo '{\"device_id\": 0, \"device_name\": \"Intel(R) Data Center "
+       "GPU Max 1550\", \"driver_version\": \"I915_23.10.32\", \"memory_physical_size_byte\": "
+       "\"137438953472\", \"memory_free_size_byte\": \"128849018880\", \"pci_bdf_address\": "
+       "\"0000:29:00.0\"}' ;;\n"
+       "  *) exit 2 ;;\n"
+       "esac");
+  RootFile("sys/class/drm/card0/device/vendor", "0x8086\n");
+  RootFile("sys/class/drm/card0/device/device", "0xa780\n");
+  RootFile("sys/class/drm/card0/device/uevent", "PCI_SLOT_NAME=0000:00:02.0\n");
+  RootFile("sys/class/drm/card1/device/vendor", "0x8086\n");
+  RootFile("sys/class/drm/card1/device/uevent", "PCI_SLOT_NAME=0000:29:00.0\n");
+  RootFile("sys/class/drm/card2/device/vendor", "0x8086\n");
+  RootFile("sys/class/drm/card2/device/device", "0xe20b\n");
+  RootFile("sys/class/drm/card2/device/uevent", "PCI_SLOT_NAME=0000:03:00.0\n");
+  RootFile("sys/class/drm/card2/device/tile0/physical_vram_size_bytes", "12884901888\n");
+  Host64GB();
+  nlohmann::json j = FitrankJson({"detect"});
+  ASSERT_EQ(j["gpus"].size(), 3u) << j.dump(2);
+  const nlohmann::json& max = j["gpus"][0];
+  EXPECT_EQ(max["source"], "xpu-smi");
+  EXPECT_EQ(max["memory_total_gib"], 128);
+  EXPECT_EQ(max["memory_free_gib"], 120);
+  EXPECT_EQ(max["driver"], "I915_23.10.32");
+  EXPECT_EQ(max["catalog"]["id"], "intel-data-center-gpu-max-1550");
+  EXPECT_EQ(j["gpus"][1]["name"], "Intel GPU 0xa780");
+  EXPECT_TRUE(j["gpus"][1]["memory_total_gib"].is_null());
+  EXPECT_EQ(j["gpus"][1]["catalog"]["match"], "unusable");
+  EXPECT_EQ(j["gpus"][2]["source"], "sysfs");
+  EXPECT_EQ(j["gpus"][2]["memory_total_gib"], 12);
+  EXPECT_TRUE(j["gpus"][2]["memory_free_gib"].is_null());
+  EXPECT_EQ(j["gpus"][2]["catalog"]["match"], "unknown");
+  ASSERT_EQ(j["notes"].size(), 1u) << j["notes"].dump();
+  EXPECT_EQ(j["notes"][0],
+            "sysfs: card0 (Intel GPU 0xa780): memory size not readable (an integrated GPU has no "
+            "local memory; for a discrete card install xpu-smi or a driver that exposes it)");
+
+  // Without xpu-smi, the i915 backport driver's lmem files give the Max 1550's memory.
+  Tool("xpu-smi", "exit 127");
+  RootFile("sys/class/drm/card1/lmem_total_bytes", "137438953472\n");
+  RootFile("sys/class/drm/card1/lmem_avail_bytes", "107374182400\n");
+  nlohmann::json s = FitrankJson({"detect"});
+  ASSERT_EQ(s["gpus"].size(), 3u) << s.dump(2);
+  EXPECT_EQ(s["gpus"][1]["source"], "sysfs");
+  EXPECT_EQ(s["gpus"][1]["memory_total_gib"], 128);
+  EXPECT_EQ(s["gpus"][1]["memory_free_gib"], 100);
+  EXPECT_EQ(s["notes"][0], "xpu-smi: exited with status 127");
+}
+
+TEST_F(DetectCommand, MemoryChannelsWhereReadable) {
+  Host64GB();
+  // Nothing readable: unknown, said as such.
+  nlohmann::json none = FitrankJson({"detect"});
+  EXPECT_TRUE(none["host"]["memory_channels"].is_null());
+  EXPECT_NE(Fitrank({"detect"}).out.find(
+                "channels  unknown (not named by the EDAC driver in sysfs, nor by dmidecode, which needs "
+                "root)"),
+            std::string::npos);
+
+  // dmidecode as a user fails: still unknown, and no note (that is expected).
+  Tool("dmidecode", "echo 'Permission denied' >&2; exit 1");
+  nlohmann::json user = FitrankJson({"detect"});
+  EXPECT_TRUE(user["host"]["memory_channels"].is_null());
+  EXPECT_TRUE(user["notes"].empty()) << user["notes"].dump();
+
+  // dmidecode as root: two channels hold modules.
+  ToolPrinting("dmidecode",
+               "Handle 0x0040, DMI type 17, 92 bytes\nMemory Device\n\tSize: 32 GB\n"
+               "\tLocator: DIMM_A2\n\tBank Locator: BANK 0\n\nHandle 0x0041, DMI type 17, 92 "
+               "bytes\nMemory Device\n\tSize: 32 GB\n\tLocator: ChannelB-DIMM2\n"
+               "\tBank Locator: P0 CHANNEL B\n\nHandle 0x0042, DMI type 17, 92 bytes\nMemory "
+               "Device\n\tSize: 32 GB\n\tLocator: ChannelA-DIMM2\n\tBank Locator: P0 CHANNEL A\n");
+  nlohmann::json root = FitrankJson({"detect"});
+  // The first record names no channel: unknown rather than a guess.
+  EXPECT_TRUE(root["host"]["memory_channels"].is_null());
+  ToolPrinting("dmidecode",
+               "Handle 0x0041, DMI type 17, 92 bytes\nMemory Device\n\tSize: 32 GB\n"
+               "\tLocator: DIMM_B2\n\tBank Locator: P0 CHANNEL B\n\nHandle 0x0042, DMI type 17, 92 "
+               "bytes\nMemory Device\n\tSize: 32 GB\n\tLocator: DIMM_A2\n"
+               "\tBank Locator: P0 CHANNEL A\n");
+  root = FitrankJson({"detect"});
+  EXPECT_EQ(root["host"]["memory_channels"], 2);
+  EXPECT_EQ(root["host"]["memory_channels_source"], "dmidecode");
+
+  // The EDAC driver's records come first and need no root: 4 DIMMs on 3 channels of 2
+  // controllers, one empty slot.
+  const char* dimms[][3] = {{"mc0/dimm0", "channel 0 slot 0", "16384"},
+                            {"mc0/dimm1", "channel 0 slot 1", "16384"},
+                            {"mc0/dimm2", "channel 1 slot 0", "16384"},
+                            {"mc0/dimm3", "channel 2 slot 0", "0"},
+                            {"mc1/dimm0", "channel 0 slot 0", "16384"}};
+  for (const auto& d : dimms) {
+    RootFile(std::string("sys/devices/system/edac/mc/") + d[0] + "/dimm_location",
+             std::string(d[1]) + "\n");
+    RootFile(std::string("sys/devices/system/edac/mc/") + d[0] + "/size", std::string(d[2]) + "\n");
+  }
+  nlohmann::json edac = FitrankJson({"detect"});
+  EXPECT_EQ(edac["host"]["memory_channels"], 3);
+  EXPECT_EQ(edac["host"]["memory_channels_source"], "sysfs EDAC");
+  EXPECT_NE(Fitrank({"detect"}).out.find("channels  3 populated (sysfs EDAC)"), std::string::npos);
 }
 
 TEST_F(DetectCommand, AppleFromSystemProfiler) {
@@ -137,7 +249,7 @@ TEST_F(DetectCommand, AppleFromSystemProfiler) {
   nlohmann::json j = FitrankJson({"detect"});
   ASSERT_EQ(j["gpus"].size(), 1u);
   EXPECT_EQ(j["gpus"][0]["catalog"]["id"], "apple-m3-max-40-core-gpu-128gb") << j["gpus"][0].dump();
-  EXPECT_EQ(j["host"]["ram_total_gb"], 137.44);  // no /proc: the unified memory
+  EXPECT_EQ(j["host"]["ram_total_gib"], 128);  // no /proc: the unified memory
 }
 
 TEST_F(DetectCommand, FreeMemoryFitsNextToWhatRuns) {

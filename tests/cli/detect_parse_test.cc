@@ -31,12 +31,12 @@ TEST(DetectParse, NvidiaSmiTwoGpusAndUnknownFields) {
       &notes);
   ASSERT_EQ(g.size(), 2u);
   EXPECT_EQ(g[0].name, "NVIDIA GeForce RTX 4090");
-  EXPECT_NEAR(g[0].memory_total_gb, 24564 * 1048576.0 / 1e9, 1e-9);
-  EXPECT_NEAR(g[0].memory_free_gb, 23142 * 1048576.0 / 1e9, 1e-9);
+  EXPECT_NEAR(g[0].memory_total_gib, 24564 / 1024.0, 1e-9);
+  EXPECT_NEAR(g[0].memory_free_gib, 23142 / 1024.0, 1e-9);
   EXPECT_EQ(g[0].driver, "550.54.14");
   EXPECT_EQ(g[0].pci_id, "00000000:01:00.0");
   EXPECT_EQ(g[0].compute_capability, "8.9");
-  EXPECT_LT(g[1].memory_free_gb, 0);  // unknown
+  EXPECT_LT(g[1].memory_free_gib, 0);  // unknown
   EXPECT_EQ(g[1].driver, "");
   EXPECT_TRUE(notes.empty());
 }
@@ -66,8 +66,8 @@ TEST(DetectParse, RocmSmiJson) {
   ASSERT_EQ(g.size(), 1u);
   EXPECT_EQ(g[0].name, "Radeon RX 7900 XTX");
   EXPECT_EQ(g[0].vendor, "AMD");
-  EXPECT_NEAR(g[0].memory_total_gb, 25.75302656, 1e-9);
-  EXPECT_NEAR(g[0].memory_free_gb, 25.75302656 - 1.073741824, 1e-9);
+  EXPECT_NEAR(g[0].memory_total_gib, 23.984375, 1e-9);  // 25753026560 B = 24560 MiB
+  EXPECT_NEAR(g[0].memory_free_gib, 23.984375 - 1, 1e-9);
   EXPECT_EQ(g[0].compute_capability, "gfx1100");
   ASSERT_EQ(notes.size(), 1u);
   EXPECT_EQ(notes[0], "rocm-smi: card1: no product name or VRAM total");
@@ -84,15 +84,15 @@ TEST(DetectParse, SystemProfilerAndMemsize) {
   ASSERT_EQ(g.size(), 1u);
   EXPECT_EQ(g[0].name, "Apple M3 Max");
   EXPECT_EQ(g[0].gpu_cores, 40);
-  EXPECT_NEAR(g[0].memory_total_gb, 137.438953472, 1e-9);
+  EXPECT_NEAR(g[0].memory_total_gib, 128, 1e-9);
   EXPECT_TRUE(notes.empty());
 }
 
 TEST(DetectParse, MeminfoAndCpuinfo) {
   DetectedHost h;
   ParseMeminfo("MemTotal:       65536000 kB\nMemAvailable:   50000000 kB\nbogus\n", &h);
-  EXPECT_NEAR(h.ram_total_gb, 65536000 * 1024.0 / 1e9, 1e-9);
-  EXPECT_NEAR(h.ram_available_gb, 50000000 * 1024.0 / 1e9, 1e-9);
+  EXPECT_NEAR(h.ram_total_gib, 65536000 / 1048576.0, 1e-9);
+  EXPECT_NEAR(h.ram_available_gib, 50000000 / 1048576.0, 1e-9);
   ParseCpuinfo(
       "processor\t: 0\nmodel name\t: Xeon\nphysical id\t: 0\ncore id\t: 0\n\n"
       "processor\t: 1\nmodel name\t: Xeon\nphysical id\t: 0\ncore id\t: 0\n\n"
@@ -101,6 +101,80 @@ TEST(DetectParse, MeminfoAndCpuinfo) {
   EXPECT_EQ(h.cpu_model, "Xeon");
   EXPECT_EQ(h.logical_cores, 3);
   EXPECT_EQ(h.physical_cores, 2);
+}
+
+// xpu-smi's JSON, in the shape of its `discovery -j` and `discovery -d ID -j` output (keys as
+// Intel's XPU Manager prints them; the values are a fixture, not a captured run).
+inline constexpr char kXpuList[] =
+    R"js({"device_list": [{"device_id": 0, "device_name": "Intel(R) Data Center GPU Max 1550",
+    "device_type": "GPU", "pci_bdf_address": "0000:29:00.0", "vendor_name": "Intel(R) Corporation"},
+    {"device_name": "no id"}]})js";
+inline constexpr char kXpuDevice0[] =
+    R"js({"device_id": 0, "device_name": "Intel(R) Data Center GPU Max 1550",
+    "driver_version": "I915_23.10.32_PSB_230619.34", "memory_physical_size_byte": "137438953472",
+    "memory_free_size_byte": "128849018880", "pci_bdf_address": "0000:29:00.0"})js";
+
+TEST(DetectParse, XpuSmiListAndDevice) {
+  std::vector<std::string> notes;
+  EXPECT_EQ(ParseXpuSmiList(kXpuList, &notes), std::vector<int>{0});
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0], "xpu-smi: a device_list entry has no device_id");
+  notes.clear();
+  std::optional<DetectedGpu> g = ParseXpuSmiDevice(kXpuDevice0, &notes);
+  ASSERT_TRUE(g);
+  EXPECT_EQ(g->vendor, "Intel");
+  EXPECT_EQ(g->source, "xpu-smi");
+  EXPECT_EQ(g->name, "Intel(R) Data Center GPU Max 1550");
+  EXPECT_DOUBLE_EQ(g->memory_total_gib, 128);
+  EXPECT_DOUBLE_EQ(g->memory_free_gib, 120);
+  EXPECT_EQ(g->driver, "I915_23.10.32_PSB_230619.34");
+  EXPECT_EQ(g->pci_id, "0000:29:00.0");
+  EXPECT_TRUE(notes.empty());
+
+  EXPECT_TRUE(ParseXpuSmiList("Error: Level Zero initialization failed", &notes).empty());
+  EXPECT_EQ(notes.back(), "xpu-smi: discovery output is not the device_list JSON expected");
+  EXPECT_FALSE(ParseXpuSmiDevice("{\"device_id\": 0}", &notes));
+  EXPECT_EQ(notes.back(), "xpu-smi: a device without device_name");
+  std::optional<DetectedGpu> no_memory =
+      ParseXpuSmiDevice(R"({"device_name": "Intel(R) Arc(TM) B580 Graphics"})", &notes);
+  ASSERT_TRUE(no_memory);
+  EXPECT_EQ(no_memory->memory_total_gib, 0);
+  EXPECT_EQ(notes.back(), "xpu-smi: Intel(R) Arc(TM) B580 Graphics: no memory_physical_size_byte");
+}
+
+TEST(DetectParse, DmidecodeChannels) {
+  // Two sockets x two channels populated, one empty slot; locator spellings of real boards.
+  EXPECT_EQ(ParseDmidecodeChannels(
+                "# dmidecode 3.4\nHandle 0x0040, DMI type 17, 92 bytes\nMemory Device\n"
+                "\tSize: 32 GB\n\tLocator: DIMM_A1\n\tBank Locator: P0 CHANNEL A\n\n"
+                "Handle 0x0041, DMI type 17, 92 bytes\nMemory Device\n\tSize: 32 GB\n"
+                "\tLocator: DIMM_B1\n\tBank Locator: P0 CHANNEL B\n\n"
+                "Handle 0x0042, DMI type 17, 92 bytes\nMemory Device\n"
+                "\tSize: No Module Installed\n\tLocator: DIMM_C1\n\tBank Locator: P0 CHANNEL C\n\n"
+                "Handle 0x0043, DMI type 17, 92 bytes\nMemory Device\n\tSize: 32 GB\n"
+                "\tLocator: DIMM_A1\n\tBank Locator: P1 CHANNEL A\n\n"
+                "Handle 0x0044, DMI type 17, 92 bytes\nMemory Device\n\tSize: 32768 MB\n"
+                "\tLocator: DIMM_B1\n\tBank Locator: P1 CHANNEL B\n"),
+            4);
+  // A desktop board naming the channel in the Locator only.
+  EXPECT_EQ(ParseDmidecodeChannels(
+                "Memory Device\n\tSize: 16 GB\n\tLocator: ChannelA-DIMM1\n\tBank Locator: BANK 0\n"
+                "Memory Device\n\tSize: 16 GB\n\tLocator: ChannelA-DIMM0\n\tBank Locator: BANK 1\n"
+                "Memory Device\n\tSize: 16 GB\n\tLocator: ChannelB-DIMM1\n\tBank Locator: BANK 2\n"),
+            2);
+  // A populated module without a channel name: unknown, not a guess from the module count.
+  EXPECT_EQ(ParseDmidecodeChannels(
+                "Memory Device\n\tSize: 16 GB\n\tLocator: DIMM 0\n\tBank Locator: BANK 0\n"),
+            0);
+  EXPECT_EQ(ParseDmidecodeChannels("/sys/firmware/dmi/tables/smbios_entry_point: Permission denied"),
+            0);
+}
+
+TEST(DetectParse, EdacLocation) {
+  EXPECT_EQ(EdacChannel("channel 1 slot 0"), 1);
+  EXPECT_EQ(EdacChannel("csrow 2 channel 0"), 0);
+  EXPECT_EQ(EdacChannel("csrow 2"), -1);
+  EXPECT_EQ(EdacChannel("channel x"), -1);
 }
 
 TEST(DetectParse, LscpuFillsWhatCpuinfoLacks) {
@@ -151,7 +225,7 @@ TEST(DetectMatch, ExactAliasSizedAndUnknown) {
   DetectedGpu g;
   g.vendor = "NVIDIA";
   g.name = "NVIDIA GeForce RTX 4090";
-  g.memory_total_gb = 24564 * 1048576.0 / 1e9;
+  g.memory_total_gib = 24564 / 1024.0;
   g.compute_capability = "8.9";
   GpuMatch m = MatchGpu(c, g);
   EXPECT_EQ(m.kind, GpuMatchKind::kAlias);
@@ -160,7 +234,7 @@ TEST(DetectMatch, ExactAliasSizedAndUnknown) {
 
   // The memory size picks the variant.
   g.name = "NVIDIA GeForce RTX 3060";
-  g.memory_total_gb = 12288 * 1048576.0 / 1e9;
+  g.memory_total_gib = 12288 / 1024.0;
   m = MatchGpu(c, g);
   ASSERT_NE(m.gpu, nullptr);
   EXPECT_EQ(m.gpu->memory_gb, 12);
@@ -168,7 +242,7 @@ TEST(DetectMatch, ExactAliasSizedAndUnknown) {
 
   // A GPU the catalog lacks: its class (Ada Lovelace, from compute capability 8.9).
   g.name = "NVIDIA GeForce RTX 4077 Mystery";
-  g.memory_total_gb = 16376 * 1048576.0 / 1e9;
+  g.memory_total_gib = 16376 / 1024.0;
   m = MatchGpu(c, g);
   EXPECT_EQ(m.kind, GpuMatchKind::kUnknown);
   ASSERT_NE(m.gpu, nullptr);
@@ -186,8 +260,8 @@ TEST(DetectMatch, ExactAliasSizedAndUnknown) {
 
   // Free memory: a copy with the free GB.
   g.name = "NVIDIA GeForce RTX 4090";
-  g.memory_total_gb = 24564 * 1048576.0 / 1e9;
-  g.memory_free_gb = g.memory_total_gb / 4;
+  g.memory_total_gib = 24564 / 1024.0;
+  g.memory_free_gib = g.memory_total_gib / 4;
   const Gpu* f = SetupGpu(MatchGpu(c, g), g, true);
   EXPECT_DOUBLE_EQ(f->memory_gb, 6);  // a quarter of the catalog's 24 GB
   EXPECT_EQ(f->name, "GeForce RTX 4090 (6.0 GB free)");
@@ -196,7 +270,7 @@ TEST(DetectMatch, ExactAliasSizedAndUnknown) {
   DetectedGpu a;
   a.vendor = "AMD";
   a.name = "Navi 31 [Radeon RX 7900 XT/7900 XTX]";
-  a.memory_total_gb = 25.753026560;
+  a.memory_total_gib = 23.984375;
   a.compute_capability = "gfx1100";
   m = MatchGpu(c, a);
   ASSERT_NE(m.gpu, nullptr);

@@ -2,6 +2,7 @@
 // (RunCli) or a recording fake behind the tools.
 #include "cli/mcp_server.h"
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -78,9 +79,13 @@ TEST(McpServerTest, ToolsListHasEveryToolWithASchema) {
     }
   }
   EXPECT_THAT(names, ::testing::ElementsAre("recommend", "fit", "gpu", "compare", "upgrade",
-                                            "estimate"));
+                                            "estimate", "detect"));
   Json fit = r["result"]["tools"][1]["inputSchema"];
-  EXPECT_EQ(fit["required"], Json::array({"model", "gpu"}));
+  // No GPU: the detected setup, so only the model is required.
+  EXPECT_EQ(fit["required"], Json::array({"model"}));
+  EXPECT_THAT(fit["properties"]["gpu"]["description"].get<std::string>(),
+              ::testing::HasSubstr("omit it for the GPUs detected"));
+  EXPECT_EQ(fit["properties"]["free_memory"]["type"], "boolean");
   EXPECT_EQ(fit["properties"]["quant"]["description"],
             "quantization for the headline numbers (default: the best here)");
   EXPECT_EQ(fit["properties"]["gpu"]["type"], "array");
@@ -88,6 +93,20 @@ TEST(McpServerTest, ToolsListHasEveryToolWithASchema) {
   EXPECT_EQ(fit["additionalProperties"], false);
   EXPECT_EQ(fit["properties"]["ram"]["description"],
             "host RAM for offload (default: typical for the GPU class) [GB]");
+  for (const Json& t : r["result"]["tools"]) {
+    if (t["name"] == "compare") continue;  // compares the GPUs it is given
+    EXPECT_FALSE(t["inputSchema"].contains("required") &&
+                 (std::find(t["inputSchema"]["required"].begin(),
+                            t["inputSchema"]["required"].end(), "gpu") !=
+                      t["inputSchema"]["required"].end() ||
+                  std::find(t["inputSchema"]["required"].begin(),
+                            t["inputSchema"]["required"].end(), "name") !=
+                      t["inputSchema"]["required"].end()))
+        << t["name"] << " must run on the detected setup without a GPU";
+  }
+  Json detect = r["result"]["tools"][6]["inputSchema"];
+  EXPECT_FALSE(detect.contains("required"));
+  EXPECT_EQ(detect["properties"]["probe_timeout_ms"]["type"], "integer");
 }
 
 TEST(McpServerTest, ToolResultIsTheCommandsOwnJson) {
@@ -211,6 +230,26 @@ TEST(McpServerTest, ArgumentsBecomeFlagsAndPositionalsAfterDoubleDash) {
   EXPECT_THAT(seen, ::testing::ElementsAre("fitrank", "fit", "--gpu=4090", "--gpu=4090",
                                            "--gpus=2", "--ram=64.5", "--json", "--",
                                            "-odd name"));
+
+  // A boolean is a switch: true writes it, false leaves it out; other JSON is a type error.
+  Call(Json::parse(R"({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+            "params": {"name": "recommend", "arguments": {"free_memory": true}}})"),
+       fake);
+  EXPECT_THAT(seen, ::testing::ElementsAre("fitrank", "recommend", "--free-memory", "--json"));
+  Call(Json::parse(R"({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+            "params": {"name": "recommend", "arguments": {"free_memory": false}}})"),
+       fake);
+  EXPECT_THAT(seen, ::testing::ElementsAre("fitrank", "recommend", "--json"));
+  Json bad = Call(Json::parse(R"({"jsonrpc": "2.0", "id": 4, "method": "tools/call",
+            "params": {"name": "recommend", "arguments": {"free_memory": "yes"}}})"),
+                  fake);
+  EXPECT_EQ(bad["error"]["message"],
+            "argument `free_memory` of tool `recommend` must be true or false, not \"yes\"");
+  Call(Json::parse(R"({"jsonrpc": "2.0", "id": 5, "method": "tools/call",
+            "params": {"name": "detect", "arguments": {"probe_timeout_ms": 500}}})"),
+       fake);
+  EXPECT_THAT(seen, ::testing::ElementsAre("fitrank", "detect", "--probe-timeout-ms=500",
+                                           "--json"));
 }
 
 TEST(McpServerTest, ToolOutputThatIsNotUtf8StillMakesValidJson) {

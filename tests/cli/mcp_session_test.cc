@@ -15,6 +15,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
+#include "tests/cli/detect_fixture.h"
 
 namespace fitrank::cli {
 namespace {
@@ -112,7 +113,7 @@ TEST(McpSessionTest, InitializeListCallAndErrorsThroughAPipe) {
 
   EXPECT_EQ(r[0]["id"], 1);
   EXPECT_EQ(r[0]["result"]["protocolVersion"], "2025-06-18");
-  EXPECT_EQ(r[1]["result"]["tools"].size(), 6u);
+  EXPECT_EQ(r[1]["result"]["tools"].size(), 7u);
 
   EXPECT_EQ(r[2]["id"], 3);
   EXPECT_EQ(r[2]["result"]["isError"], false);
@@ -170,6 +171,82 @@ TEST(McpSessionTest, EmptyInputEndsTheSessionCleanly) {
   Session s = RunSession("");
   EXPECT_EQ(s.exit_code, 0);
   EXPECT_TRUE(s.lines.empty());
+}
+
+// The detect tool and the tools without a GPU, in one session on a fake machine (fake
+// nvidia-smi on PATH, fake /proc; tests/cli/detect_fixture.h): the server inherits the
+// environment an MCP client starts it with.
+using McpOnAFakeMachine = FakeMachine;
+
+std::string Call(int id, const std::string& tool, const std::string& arguments) {
+  return absl::StrCat(R"({"jsonrpc":"2.0","id":)", id,
+                      R"(,"method":"tools/call","params":{"name":")", tool,
+                      R"(","arguments":)", arguments, "}}\n");
+}
+
+TEST_F(McpOnAFakeMachine, DetectAndTheToolsWithoutAGpuUseThisMachine) {
+  ToolPrinting("nvidia-smi", kOne4090);
+  Host64GB();
+  Session s = RunSession(Call(1, "detect", "{}") +
+                         Call(2, "recommend", R"({"workload":"coding","top":2})") +
+                         Call(3, "gpu", "{}") +
+                         Call(4, "fit", R"({"model":"llama 3.1 8b","free_memory":true})") +
+                         Call(5, "upgrade", R"({"budget":2000})") +
+                         Call(6, "estimate", R"({"model":"llama 3.1 8b"})") +
+                         Call(7, "recommend", R"({"gpu":["RTX 3090"],"free_memory":true})"));
+  EXPECT_EQ(s.exit_code, 0);
+  ASSERT_EQ(s.lines.size(), 7u);
+  std::vector<Json> r;
+  for (const std::string& l : s.lines) r.push_back(Json::parse(l));
+
+  const Json& detect = r[0]["result"];
+  EXPECT_EQ(detect["isError"], false) << s.lines[0];
+  ASSERT_EQ(detect["structuredContent"]["gpus"].size(), 1u);
+  EXPECT_EQ(detect["structuredContent"]["gpus"][0]["catalog"]["id"], "geforce-rtx-4090");
+  EXPECT_EQ(detect["structuredContent"]["host"]["cpu_model"],
+            "AMD Ryzen 9 7950X 16-Core Processor");
+
+  // Each call without a GPU ran on the detected 4090 and says so in its result.
+  for (size_t i = 1; i <= 5; ++i) {
+    const Json& res = r[i]["result"];
+    EXPECT_EQ(res["isError"], false) << i;
+    ASSERT_EQ(res["content"].size(), 2u) << i;
+    EXPECT_THAT(res["content"][1]["text"].get<std::string>(),
+                ::testing::StartsWith("Using the detected setup: GeForce RTX 4090 ("))
+        << i;
+  }
+  EXPECT_EQ(r[1]["result"]["content"][1]["text"],
+            "Using the detected setup: GeForce RTX 4090 (nvidia-smi), 62.5 GiB RAM (--gpu NAME to "
+            "choose another)");
+  EXPECT_EQ(r[1]["result"]["structuredContent"]["setup"]["label"], "GeForce RTX 4090");
+  EXPECT_EQ(r[1]["result"]["structuredContent"]["picks"].size(), 2u);
+  EXPECT_EQ(r[3]["result"]["content"][1]["text"],
+            "Using the detected setup: GeForce RTX 4090 (22.6 GB free) (nvidia-smi), free memory "
+            "only, 62.5 GiB RAM (--gpu NAME to choose another)");
+  EXPECT_EQ(r[5]["result"]["structuredContent"]["setup"]["gpu_count"], 1);
+
+  // free_memory with a named GPU is the command's own usage error.
+  EXPECT_EQ(r[6]["result"]["isError"], true);
+  EXPECT_EQ(r[6]["result"]["content"][0]["text"],
+            "fitrank recommend: error: --free-memory needs the detected setup\n"
+            "  hint: drop --gpu, or use --gpu auto");
+}
+
+TEST_F(McpOnAFakeMachine, NoGpuDetectedIsAToolErrorThatSaysWhatToDo) {
+  Tool("nvidia-smi", "echo 'NVIDIA-SMI has failed' >&2; exit 9");
+  Host64GB();
+  Session s = RunSession(Call(1, "detect", "{}") + Call(2, "recommend", "{}"));
+  EXPECT_EQ(s.exit_code, 0);
+  ASSERT_EQ(s.lines.size(), 2u);
+  Json detect = Json::parse(s.lines[0]), rec = Json::parse(s.lines[1]);
+  EXPECT_EQ(detect["result"]["isError"], false);
+  EXPECT_TRUE(detect["result"]["structuredContent"]["gpus"].empty());
+  EXPECT_EQ(detect["result"]["structuredContent"]["notes"][0],
+            "nvidia-smi: exited with status 9");
+  EXPECT_EQ(rec["result"]["isError"], true);
+  EXPECT_THAT(rec["result"]["content"][0]["text"].get<std::string>(),
+              ::testing::StartsWith(
+                  "fitrank recommend: error: no GPU given, and none detected on this machine"));
 }
 
 }  // namespace

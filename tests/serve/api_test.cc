@@ -95,6 +95,35 @@ TEST(Api, NoParameterReachesTheFileSystem) {
   EXPECT_EQ(ErrorOf(g)["code"], "unknown_name");
 }
 
+TEST(Api, NeverDetectsOrReadsTheServersOwnMachine) {
+  // The CLI's detection and local-model flags describe the machine the command runs on: the
+  // API has none of them, and a setup without a GPU (or `gpu=auto`) is refused, never probed.
+  for (const char* p : {"sysroot=/", "probe-timeout-ms=60000", "free-memory=", "installed=",
+                        "model-gguf=/etc/passwd"}) {
+    HttpResponse r = Get(std::string("/api/v1/recommend?gpu=4090&") + p);
+    EXPECT_EQ(r.status, 400) << p;
+    EXPECT_EQ(ErrorOf(r)["code"], "unknown_parameter") << p;
+  }
+  EXPECT_EQ(ErrorOf(Get("/api/v1/fit?model=llama%203.1%208b&gpu=4090&model-gguf=/etc/passwd"))
+                ["code"],
+            "unknown_parameter");
+  for (const char* path : {"/api/v1/recommend", "/api/v1/upgrade?budget=2000",
+                           "/api/v1/estimate?model=llama%203.1%208b",
+                           "/api/v1/fit?model=llama%203.1%208b"}) {
+    HttpResponse r = Get(path);
+    EXPECT_EQ(r.status, 400) << path;
+    EXPECT_EQ(ErrorOf(r)["code"], "missing_parameter") << path;
+  }
+  json e = ErrorOf(Get("/api/v1/recommend"));
+  EXPECT_EQ(e["message"], "/api/v1/recommend needs `gpu`: a GPU name or id, repeated for a mixed rig");
+  HttpResponse a = Get("/api/v1/fit?model=llama%203.1%208b&gpu=auto");
+  EXPECT_EQ(a.status, 400);
+  EXPECT_EQ(ErrorOf(a)["code"], "bad_input");
+  // The pages ask the API: a recommend page without a GPU is a 400 page, not this server's GPUs.
+  EXPECT_EQ(Get("/recommend?workload=coding").status, 400);
+  EXPECT_EQ(Get("/api/v1/recommend?gpu=4090").status, 200);
+}
+
 TEST(Api, MissingPositional) {
   json e = ErrorOf(Get("/api/v1/fit?gpu=4090"));
   EXPECT_EQ(e["code"], "missing_parameter");

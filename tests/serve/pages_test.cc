@@ -96,6 +96,48 @@ TEST(Pages, ComparUpgradeRecommend) {
   EXPECT_TRUE(Contains(rec.body, "<option value=\"interactive\" selected>"));
 }
 
+TEST(Pages, GpuPageLinksKeepTheSetup) {
+  // Two 4090s with 128 GB of RAM in interactive mode: every link to a fit page (picks, out of
+  // reach) and to the upgrade and recommend pages carries gpus, ram and mode.
+  HttpResponse r = Get("/gpu/RTX%204090?gpus=2&ram=128&mode=interactive");
+  ASSERT_EQ(r.status, 200) << r.body;
+  std::regex fit_link("href=\"(/fit/[^\"]*)\"");
+  int links = 0;
+  for (auto it = std::sregex_iterator(r.body.begin(), r.body.end(), fit_link);
+       it != std::sregex_iterator(); ++it) {
+    const std::string href = (*it)[1];
+    EXPECT_TRUE(Contains(href, "?gpus=2&amp;ram=128&amp;mode=interactive")) << href;
+    ++links;
+  }
+  EXPECT_GT(links, 5);
+  EXPECT_TRUE(Contains(r.body, "&amp;workload=coding\""));  // a pick's link names its workload
+  EXPECT_TRUE(Contains(
+      r.body, "href=\"/upgrade?gpu=GeForce%20RTX%204090&amp;gpus=2&amp;ram=128&amp;mode=interactive\""));
+  EXPECT_TRUE(Contains(r.body, "href=\"/recommend?gpu=GeForce%20RTX%204090&amp;gpus=2&amp;ram=128&amp;"
+                               "mode=interactive&amp;workload=all\""));
+  // The fit page a link leads to answers for the same setup.
+  HttpResponse fit = Get("/fit/Llama%203.1%208B%20Instruct/GeForce%20RTX%204090?gpus=2&ram=128");
+  ASSERT_EQ(fit.status, 200) << fit.body;
+  EXPECT_TRUE(Contains(fit.body, "2x GeForce RTX 4090")) << fit.body.substr(0, 2000);
+}
+
+TEST(Pages, UpgradePageChoosesWorkloadAndMode) {
+  HttpResponse u = Get("/upgrade?gpu=RTX%203060%2012GB&budget=2000&workload=coding");
+  ASSERT_EQ(u.status, 200) << u.body;
+  EXPECT_TRUE(Contains(u.body, "<select id=\"workload-select\" name=\"workload\">"));
+  EXPECT_TRUE(Contains(u.body, "<option value=\"coding\" selected>"));
+  EXPECT_TRUE(Contains(u.body, "<select id=\"mode-select\" name=\"mode\">"));
+  EXPECT_TRUE(Contains(u.body, "<input type=\"hidden\" name=\"budget\" value=\"2000\">"));
+  // Without JavaScript: links that keep the GPU and budget.
+  EXPECT_TRUE(Contains(u.body, "href=\"/upgrade?gpu=RTX%203060%2012GB&amp;budget=2000&amp;workload=chat\""));
+  EXPECT_TRUE(Contains(
+      u.body, "href=\"/upgrade?gpu=RTX%203060%2012GB&amp;budget=2000&amp;workload=coding&amp;mode=interactive\""));
+  // The choice changes the answer.
+  HttpResponse chat = Get("/upgrade?gpu=RTX%203060%2012GB&budget=2000&workload=chat");
+  ASSERT_EQ(chat.status, 200);
+  EXPECT_TRUE(Contains(chat.body, "<option value=\"chat\" selected>"));
+}
+
 TEST(Pages, SearchFormWithAutocomplete) {
   HttpResponse r = Get("/");
   ASSERT_EQ(r.status, 200);

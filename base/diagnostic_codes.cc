@@ -57,7 +57,9 @@ const std::vector<DiagnosticCode>& DiagnosticCodes() {
         {"bad-id", "catalog", "an id with characters ids may not have",
          "Ids are lowercase letters, digits, dots and dashes (`geforce-rtx-4090`). Use the name "
          "field for the display spelling."},
-        {"bad-date", "catalog", "a date that is not YYYY-MM or YYYY-MM-DD", ""},
+        {"bad-date", "catalog", "a date that is not YYYY, YYYY-MM or YYYY-MM-DD",
+         "The month must be 1-12 and the day one the month has (2025-02-29 is not a date); the "
+         "hint says which part is wrong."},
         {"empty-alias", "catalog", "an empty string in `aliases`", "Remove it."},
         {"duplicate-id", "catalog, rules", "two entries have the same id",
          "Ids must be unique within their kind (catalog) or rule book (rules): other entries "
@@ -119,6 +121,10 @@ const std::vector<DiagnosticCode>& DiagnosticCodes() {
          "A warning: it can fire but never changes anything."},
         {"unreachable", "rules", "a `when` that is constant false (or true)",
          "A warning: the condition folds to a constant, so the rule never (or always) fires."},
+        {"too-many-rules", "rules", "more rules or overrides than a rule book may hold",
+         "Rule files and the merged book are capped in rules and overrides, since every rule "
+         "is evaluated for every candidate; the message gives the limit (SECURITY.md). Remove "
+         "rules, or disable the shipped ones you replace."},
         {"too-many-ids", "profiles", "more workloads or modes than rules can address",
          "Rules keep workload and mode sets as bit masks; the message gives the limit."},
         // Rule expressions (rules/parser, rules/internal/checker).

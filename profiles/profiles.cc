@@ -6,6 +6,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "base/numbers.h"
 #include "base/text.h"
 #include "base/yaml_reader.h"
 
@@ -211,8 +212,8 @@ void ReadGrades(MapReader& top, YamlNode list, Diagnostics* diags, GradeScale* o
   if (range.IsDefined() && !range.IsNull()) {
     double lo = 0, hi = 0;
     if (!range.IsSequence() || range.size() != 2 ||
-        !absl::SimpleAtod(range.Item(0).Scalar(), &lo) ||
-        !absl::SimpleAtod(range.Item(1).Scalar(), &hi) || !(lo < hi)) {
+        ParseDecimal(range.Item(0).Scalar(), &lo) != NumberParse::kOk ||
+        ParseDecimal(range.Item(1).Scalar(), &hi) != NumberParse::kOk || !(lo < hi)) {
       diags->Error("wrong-type", range.Where(file),
                    "`set_score_range` must be two increasing numbers, like [0, 100]");
     } else {

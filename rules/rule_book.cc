@@ -55,9 +55,11 @@ RuleBook MergeRuleFiles(const std::vector<RuleFile>& files, Diagnostics* diags) 
   RuleBook book;
   std::vector<RuleDef> all;
   std::map<std::string, size_t, std::less<>> index;
+  bool full = false;  // past kMaxRules: reported once, the rest is not merged
   for (const RuleFile& f : files) {
     book.files.push_back(f.file);
     for (const RuleDef& r : f.rules) {
+      if (full) break;
       auto it = index.find(r.id);
       if (it != index.end()) {
         const RuleDef& first = all[it->second];
@@ -71,6 +73,14 @@ RuleBook MergeRuleFiles(const std::vector<RuleFile>& files, Diagnostics* diags) 
                      hint);
         Note(diags, "duplicate-id", first.where, absl::StrCat("`", r.id, "` is first defined here"));
         continue;
+      }
+      if (all.size() == static_cast<size_t>(kMaxRules)) {
+        diags->Error("too-many-rules", r.where,
+                     absl::StrCat("rule `", r.id, "` is one more than the ", kMaxRules,
+                                  " rules a rule book holds (all files together)"),
+                     "remove rules, or disable the shipped ones you replace (SECURITY.md)");
+        full = true;
+        break;
       }
       index.emplace(r.id, all.size());
       all.push_back(r);

@@ -19,6 +19,8 @@
 //     (a new `when` replaces the old one; it is not and-ed with it); nothing else changes.
 //     Two overrides of the same key of one rule: the later wins, with a warning at it and a
 //     note at the earlier one. Overriding a disabled rule is an error.
+//   - At most kMaxRules (rule_file.h) rules in all: the first rule past it is a
+//     `too-many-rules` error at its id, and no later rule is merged.
 //
 // A caller uses the result only if `diags` has no errors: nothing is half-loaded.
 #ifndef FITRANK_RULES_RULE_BOOK_H_

@@ -82,7 +82,7 @@ class FileReader {
       if (!rules.IsSequence()) {
         diags_->Error("wrong-type", rules.Where(file_), "`rules` must be a list of rules",
                       "start each rule with `- id: ...`");
-      } else {
+      } else if (!TooMany(rules, "rules")) {
         for (YamlNode n : rules) ReadRule(n, out);
       }
     }
@@ -92,7 +92,7 @@ class FileReader {
         diags_->Error("wrong-type", overrides.Where(file_),
                       "`overrides` must be a list of overrides",
                       "start each one with `- id: <rule id>`");
-      } else {
+      } else if (!TooMany(overrides, "overrides")) {
         for (YamlNode n : overrides) ReadOverride(n, out);
       }
     }
@@ -147,6 +147,17 @@ class FileReader {
       out.push_back({std::string(item.Scalar()), item.Where(file_)});
     }
     return out;
+  }
+
+  // Reports a `rules` or `overrides` list longer than kMaxRules, at the list.
+  bool TooMany(YamlNode list, absl::string_view key) {
+    if (list.size() <= static_cast<size_t>(kMaxRules)) return false;
+    diags_->Error("too-many-rules", list.Where(file_),
+                  absl::StrCat("`", key, "` has ", list.size(), " entries; a rule file holds at "
+                               "most ", kMaxRules),
+                  absl::StrCat("remove some, or disable the shipped rules you replace; the limit "
+                               "bounds the work per candidate (SECURITY.md)"));
+    return true;
   }
 
   void ReadRule(YamlNode n, RuleFile& file) {

@@ -44,6 +44,12 @@ namespace fitrank::rules {
 
 inline constexpr absl::string_view kRulesSchema = "fitrank.rules/v1";
 
+// Rule-count limit (SECURITY.md): a rule file holds at most kMaxRules rules and kMaxRules
+// overrides, and the merged book (rule_book.h) at most kMaxRules rules; beyond, a located
+// `too-many-rules` error and none of the file's rules (or overrides) are read. Every rule is
+// evaluated for every candidate, so this bounds a sweep's work; the shipped book has ~50.
+inline constexpr int kMaxRules = 2000;
+
 // A text that is compiled later (expression or sentence template), with its origin.
 struct SourceText {
   std::string text;

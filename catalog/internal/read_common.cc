@@ -1,5 +1,11 @@
+#include <cstdint>
+#include <vector>
+
+#include "absl/algorithm/container.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "base/numbers.h"
 #include "base/text.h"
 #include "catalog/internal/records.h"
 
@@ -71,29 +77,50 @@ void ReadWordList(MapReader& r, absl::string_view key, const std::vector<std::st
   }
 }
 
+namespace {
+
+// Days in `month` (1-12) of `year`, Gregorian.
+int DaysInMonth(int64_t year, int64_t month) {
+  static constexpr int kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  return month == 2 && leap ? 29 : kDays[month - 1];
+}
+
+// Checks `s` as YYYY, YYYY-MM or YYYY-MM-DD with a real month and day. Returns "" when it is a
+// date, else why not (the hint of the diagnostic).
+std::string DateProblem(absl::string_view s) {
+  const std::string kForm = "write YYYY-MM-DD, YYYY-MM or YYYY";
+  std::vector<absl::string_view> parts = absl::StrSplit(s, '-');
+  static constexpr size_t kWidth[3] = {4, 2, 2};
+  if (parts.size() > 3) return kForm;
+  int64_t value[3] = {0, 1, 1};
+  for (size_t i = 0; i < parts.size(); ++i) {
+    // Digits only: ParseDecimalInt alone would take a sign ("+1" has the right width).
+    const bool digits = absl::c_all_of(parts[i], [](char c) { return absl::ascii_isdigit(c); });
+    if (parts[i].size() != kWidth[i] || !digits ||
+        ParseDecimalInt(parts[i], &value[i]) != NumberParse::kOk) {
+      return kForm;
+    }
+  }
+  if (value[1] < 1 || value[1] > 12) {
+    return absl::StrCat("the month is ", value[1], ", not 1-12; ", kForm);
+  }
+  const int days = DaysInMonth(value[0], value[1]);
+  if (value[2] < 1 || value[2] > days) {
+    return absl::StrCat("the day is ", value[2], ", but month ", value[1], " of ", value[0],
+                        " has ", days, " days; ", kForm);
+  }
+  return "";
+}
+
+}  // namespace
+
 void ReadDate(MapReader& r, absl::string_view key, bool required, std::string* out) {
   if (!(required ? r.Required(key, out) : r.Optional(key, out))) return;
-  const std::string& s = *out;
-  auto digits = [&](size_t from, size_t n) {
-    if (s.size() < from + n) return false;
-    for (size_t i = from; i < from + n; ++i) {
-      if (!absl::ascii_isdigit(s[i])) return false;
-    }
-    return true;
-  };
-  bool ok = (s.size() == 4 && digits(0, 4)) ||
-            (s.size() == 7 && digits(0, 4) && s[4] == '-' && digits(5, 2)) ||
-            (s.size() == 10 && digits(0, 4) && s[4] == '-' && digits(5, 2) && s[7] == '-' &&
-             digits(8, 2));
-  if (ok) {
-    int month = s.size() >= 7 ? std::stoi(s.substr(5, 2)) : 1;
-    int day = s.size() == 10 ? std::stoi(s.substr(8, 2)) : 1;
-    ok = month >= 1 && month <= 12 && day >= 1 && day <= 31;
-  }
-  if (!ok) {
+  const std::string problem = DateProblem(*out);
+  if (!problem.empty()) {
     r.diags()->Error("bad-date", r.WhereOf(key),
-                     absl::StrCat("`", key, "` must be a date, got `", s, "`"),
-                     "write YYYY-MM-DD, YYYY-MM or YYYY");
+                     absl::StrCat("`", key, "` must be a date, got `", *out, "`"), problem);
     out->clear();
   }
 }

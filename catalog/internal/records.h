@@ -61,7 +61,8 @@ void ReadAliases(MapReader& r, std::vector<std::string>* aliases, Places* places
 void ReadWordList(MapReader& r, absl::string_view key, const std::vector<std::string>& allowed,
                   bool required, std::vector<std::string>* out);
 
-// A date: "2024", "2024-07" or "2024-07-23".
+// A date: "2024", "2024-07" or "2024-07-23", with a real month and day ("2025-02-29" is an
+// error, located at the value, with the reason).
 void ReadDate(MapReader& r, absl::string_view key, bool required, std::string* out);
 
 // An optional number where, as everywhere in the catalog, 0 means "not known": absent or 0

@@ -133,6 +133,7 @@ const Model* MapModel(const Catalog& catalog, const MeasuredRow& row, std::vecto
 struct QuantMap {
   const Quant* quant = nullptr;
   double bpw = 0;
+  std::string problem;  // why the quant text cannot be used as written
 };
 
 QuantMap MapQuant(const Catalog& catalog, absl::string_view text) {
@@ -143,7 +144,16 @@ QuantMap MapQuant(const Catalog& catalog, absl::string_view text) {
     std::string bits(absl::StripPrefix(first, "EXL2-"));
     if (absl::EndsWithIgnoreCase(bits, "bpw")) bits.resize(bits.size() - 3);
     double b = 0;
-    if (absl::SimpleAtod(bits, &b)) out.bpw = b;
+    // Decimal only and a plausible width (1-32 bits): "EXL2-infbpw" or "EXL2-1e300bpw" would
+    // size weights at infinity, and SimpleAtod reads "nan" and hex. A width that is not one
+    // leaves the row unmapped rather than estimated at some other width.
+    if (ParseDecimal(bits, &b) == NumberParse::kOk && b >= 1 && b <= 32) {
+      out.bpw = b;
+    } else if (!bits.empty()) {
+      out.problem = absl::StrCat("quant `", text, "`: `", bits,
+                                 "` is not a width in bits per weight (1 to 32, decimal)");
+      return out;
+    }
     first = "EXL2";
   }
   for (const std::string& q : {std::string(text), base, first}) {
@@ -293,6 +303,7 @@ CalibrationReport RunCalibration(const Catalog& catalog, const Estimator& estima
     QuantMap qm = MapQuant(catalog, row.quant);
     if (gpu == nullptr) cr.reason = absl::StrCat("unknown GPU `", row.gpu, "`");
     else if (rt.found == nullptr) cr.reason = absl::StrCat("unknown runtime `", row.runtime, "`");
+    else if (!qm.problem.empty()) cr.reason = qm.problem;
     else if (qm.quant == nullptr) cr.reason = absl::StrCat("unknown quant `", row.quant, "`");
     if (!cr.reason.empty()) {
       ++rep.unmapped;

@@ -3,11 +3,11 @@
 #include <algorithm>
 #include <set>
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/strip.h"
+#include "base/numbers.h"
 #include "base/text.h"
 #include "base/yaml_reader.h"
 #include "re2/re2.h"
@@ -48,10 +48,15 @@ bool ParseScoreRange(absl::string_view text, RuleTest* t) {
   if (dots == absl::string_view::npos) return false;
   absl::string_view a = absl::StripAsciiWhitespace(text.substr(0, dots));
   absl::string_view b = absl::StripAsciiWhitespace(text.substr(dots + 2));
-  if (!a.empty() && !absl::SimpleAtod(a, &t->score_min)) return false;
-  if (!b.empty() && !absl::SimpleAtod(b, &t->score_max)) return false;
+  // Plain decimal and finite only (base/numbers.h): "nan..70" or "0x10.." is not a range.
+  double lo = 0, hi = 0;
+  if (!a.empty() && ParseDecimal(a, &lo) != NumberParse::kOk) return false;
+  if (!b.empty() && ParseDecimal(b, &hi) != NumberParse::kOk) return false;
+  if (!a.empty() && !b.empty() && lo > hi) return false;
   t->has_score_min = !a.empty();
   t->has_score_max = !b.empty();
+  if (t->has_score_min) t->score_min = lo;
+  if (t->has_score_max) t->score_max = hi;
   return t->has_score_min || t->has_score_max;
 }
 

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <utility>
 
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "base/numbers.h"
 #include "base/text.h"
 #include "rules/internal/lexer.h"
 
@@ -428,7 +428,7 @@ class Checker {
   std::string NumberInQuotesHint(int32_t side) const {
     const Node& n = ast_.at(side);
     double d;
-    if (n.kind == NodeKind::kString && absl::SimpleAtod(n.text, &d)) {
+    if (n.kind == NodeKind::kString && ParseDecimal(n.text, &d) == NumberParse::kOk) {
       return absl::StrCat("remove the quotes: ", n.text, " is a number");
     }
     return "";

@@ -3,6 +3,7 @@
 // capped; numbers are decimal; nothing from the input reaches the terminal raw. Each test
 // is a regression test for one defect of issue 16.
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -108,6 +109,9 @@ TEST(Hardening, DevicesAndFifosAreRefusedWithoutBlocking) {
   CliRun r = Fitrank({"calibrate", "--measurements", fifo});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find(fifo + kind), std::string::npos) << r.err;
+  r = Fitrank({"calibrate", "--measurements", "/dev/zero"});  // grew to gigabytes, then died
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("/dev/zero" + kind), std::string::npos) << r.err;
   r = Fitrank({"estimate", "--gpu", "4090", "--model-config", "/dev/zero"});
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find("/dev/zero" + kind), std::string::npos) << r.err;
@@ -152,6 +156,28 @@ TEST(Hardening, BadDataAndRulesDirectoriesAreErrors) {
   EXPECT_EQ(r.code, 2);
   EXPECT_NE(r.err.find(dir + "/catalog/gpus.yaml: is a directory, not a file"), std::string::npos)
       << r.err;
+  // A FIFO where a data file should be: refused at once (base/file_source.cc), not read.
+  const std::string fifo_dir = TempDir("data_fifo");
+  fs::create_directories(fifo_dir + "/catalog");
+  ASSERT_EQ(::mkfifo((fifo_dir + "/catalog/gpus.yaml").c_str(), 0600), 0);
+  r = Fitrank({"gpu", "4090", "--data", fifo_dir});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find(fifo_dir + "/catalog/gpus.yaml: is not a regular file"), std::string::npos)
+      << r.err;
+  // A folder that cannot be listed. Permission bits do not stop root, a symlink loop does.
+  const std::string loop = TempDir("data_loop") + "/loop";
+  fs::create_symlink(loop, loop);
+  r = Fitrank({"gpu", "4090", "--data", loop});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.err.find("--data " + loop + ": cannot list: "), std::string::npos) << r.err;
+  const std::string locked = TempDir("data_locked");
+  fs::permissions(locked, fs::perms::none);
+  if (::geteuid() != 0) {
+    r = Fitrank({"gpu", "4090", "--data", locked});
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("--data " + locked + ": cannot list: "), std::string::npos) << r.err;
+  }
+  fs::permissions(locked, fs::perms::owner_all);
   r = Fitrank({"rules", "test", "--rules", "/nonexistent"});
   EXPECT_EQ(r.code, 2);
   EXPECT_EQ(r.err.substr(0, r.err.find('\n')),
@@ -166,6 +192,20 @@ TEST(Hardening, ASecondYamlDocumentInARuleFileIsAnError) {
                               "one document per file [yaml-multiple-documents]"),
             std::string::npos)
       << r.out;
+}
+
+TEST(Hardening, RuleFilesOverTheRuleCountLimitAreErrors) {
+  // 2001 one-line rules: well under the file size limit, over the rule count limit.
+  const std::string dir = TempDir("rule_count");
+  std::string y = "schema: fitrank.rules/v1\nset: fit\nrules:\n";
+  for (int i = 0; i <= 2000; ++i) y += "  - {id: fit.r" + std::to_string(i) + ", score: 1}\n";
+  const std::string file = WriteFile(dir + "/many.yaml", y);
+  CliRun r = Fitrank({"rules", "lint", file});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_NE(r.out.find(file + ":4:3: error: `rules` has 2001 entries; a rule file holds at most "
+                              "2000 [too-many-rules]"),
+            std::string::npos)
+      << r.out.substr(0, 500);
 }
 
 TEST(Hardening, HexNumbersAreRefused) {

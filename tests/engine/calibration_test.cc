@@ -2,9 +2,11 @@
 // regression in the physics or the constants turns this red.
 #include "engine/estimator/calibration.h"
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
+#include "absl/strings/str_cat.h"
 #include "base/file_source.h"
 #include "gtest/gtest.h"
 
@@ -60,6 +62,42 @@ TEST(Calibration, BadFileReportsPositions) {
   Diagnostics d2;
   EXPECT_FALSE(ParseMeasurements("gpu\tmodel\n", "h.tsv", &rows, &d2));
   EXPECT_NE(d2.Render().find("missing column `gpu_count`"), std::string::npos);
+}
+
+// An EXL2 width is decimal bits, 1 to 32: "inf", "nan", hex or 1e300 once went through
+// SimpleAtod into the estimate (weights sized at infinity). Such a row is unmapped, with why.
+TEST(Calibration, Exl2WidthIsCheckedDecimal) {
+  const std::string head =
+      "gpu\tgpu_count\tmodel\tparams_b\tactive_params_b\tquant\truntime\tbatch\tprompt_tokens"
+      "\tgen_tokens\tdecode_tok_s\tprefill_tok_s\tsource\n";
+  std::string tsv = head;
+  const char* quants[] = {"EXL2-4.0bpw", "EXL2-infbpw", "EXL2-nanbpw", "EXL2-0x4bpw",
+                          "EXL2-1e300bpw", "EXL2-0.5bpw"};
+  for (const char* q : quants) {
+    tsv += absl::StrCat("NVIDIA GeForce RTX 4090\t1\tLlama-2-7B\t6.74\t6.74\t", q,
+                        "\texllamav2\t1\t\t\t245\t\tturboderp/exllamav2 README.md\n");
+  }
+  Diagnostics d;
+  std::vector<MeasuredRow> rows;
+  ASSERT_TRUE(ParseMeasurements(tsv, "m.tsv", &rows, &d)) << d.Render();
+  EmbeddedSource src;
+  auto catalog = Catalog::Load(src, &d);
+  ASSERT_NE(catalog, nullptr) << d.Render();
+  auto est = Estimator::Load(src, &d);
+  ASSERT_NE(est, nullptr) << d.Render();
+  CalibrationReport rep = RunCalibration(*catalog, *est, rows);
+  ASSERT_EQ(rep.rows.size(), 6u);
+  EXPECT_TRUE(rep.rows[0].mapped) << rep.rows[0].reason;
+  EXPECT_GT(rep.rows[0].decode_pred, 0);
+  EXPECT_TRUE(std::isfinite(rep.rows[0].decode_pred));
+  EXPECT_EQ(rep.rows[1].reason,
+            "quant `EXL2-infbpw`: `inf` is not a width in bits per weight (1 to 32, decimal)");
+  for (size_t i = 1; i < rep.rows.size(); ++i) {
+    EXPECT_FALSE(rep.rows[i].mapped) << quants[i];
+    EXPECT_NE(rep.rows[i].reason.find("is not a width in bits per weight"), std::string::npos)
+        << quants[i] << ": " << rep.rows[i].reason;
+  }
+  EXPECT_EQ(rep.unmapped, 5);
 }
 
 TEST(Calibration, StatsMedianMeanWithin) {

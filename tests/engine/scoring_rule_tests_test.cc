@@ -2,6 +2,7 @@
 // their line, and a wrong expectation is reported as a failure.
 #include "engine/scoring/rule_tests.h"
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/engine/scoring_test_util.h"
@@ -56,6 +57,43 @@ tests:
   EXPECT_THAT(out, HasSubstr("no rule has the id `fit.offlaod`"));
   EXPECT_THAT(out, HasSubstr("did you mean `fit.offload`?"));
   EXPECT_THAT(out, HasSubstr("`score: lots` is not a range"));
+}
+
+// Score bounds are plain decimal and finite (base/numbers.h): `nan`, `inf`, hex and reversed
+// ranges were once read by SimpleAtod into bounds that no score (or every score) meets.
+TEST(RuleTests, ScoreRangesAreDecimalAndOrdered) {
+  const auto& e = Shipped();
+  ASSERT_NE(e.evaluator, nullptr);
+  for (const char* bad : {"nan..70", "..nan", "inf..", "-inf..0", "0x10..70", "40..0x1p3",
+                          "70..40", "1e999..", "40 .. 7O", ".."}) {
+    Diagnostics d;
+    std::vector<RuleTest> tests = ReadRuleTests(absl::StrCat(R"(schema: fitrank.rule-tests/v1
+tests:
+  - name: bounds
+    gpu: RTX 4090
+    model: qwen3-32b
+    workload: chat
+    expect:
+      score: ")", bad, "\"\n"), "t.test.yaml", *e.evaluator, &d);
+    EXPECT_THAT(d.Render(), HasSubstr(absl::StrCat("t.test.yaml:8:14: error: `score: ", bad,
+                                                   "` is not a range like 40..70")))
+        << bad;
+  }
+  Diagnostics d;
+  std::vector<RuleTest> tests = ReadRuleTests(R"(schema: fitrank.rule-tests/v1
+tests:
+  - name: bounds
+    gpu: RTX 4090
+    model: qwen3-32b
+    workload: chat
+    expect:
+      score: 12.5..1e2
+)", "t.test.yaml", *e.evaluator, &d);
+  ASSERT_FALSE(d.HasErrors()) << d.Render();
+  ASSERT_EQ(tests.size(), 1u);
+  EXPECT_TRUE(tests[0].has_score_min && tests[0].has_score_max);
+  EXPECT_EQ(tests[0].score_min, 12.5);
+  EXPECT_EQ(tests[0].score_max, 100);
 }
 
 TEST(RuleTests, AWrongExpectationFailsWithWhatWasFound) {

@@ -1,7 +1,7 @@
 // Fuzz target: one input as a calibration measurements TSV (`calibrate --measurements`), parsed
 // by ParseMeasurements and, when it parses, every row mapped onto the shipped catalog and
-// estimated (RunCalibration). Any crash, exception, sanitizer report, or a NaN in the
-// statistics is a bug. See tests/fuzz/README.md.
+// estimated (RunCalibration). Any crash, exception, sanitizer report, or a NaN or infinity in
+// the statistics or a row's predictions is a bug. See tests/fuzz/README.md.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -43,6 +43,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   CalibrationReport report = RunCalibration(*shipped->catalog, *shipped->estimator, rows);
   for (const CalibrationGroup& g : report.groups) {
     if (!Finite(g.decode) || !Finite(g.prefill)) std::abort();
+  }
+  // Every row's own numbers too: a width like `EXL2-infbpw` must not reach an estimate.
+  for (const CalibrationRow& r : report.rows) {
+    if (!std::isfinite(r.decode_pred) || !std::isfinite(r.prefill_pred) ||
+        !std::isfinite(r.decode_ape) || !std::isfinite(r.prefill_ape)) {
+      std::abort();
+    }
   }
   return 0;
 }

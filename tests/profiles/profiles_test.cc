@@ -142,6 +142,24 @@ TEST(ProfilesErrors, GradesMustDescend) {
   EXPECT_THAT(d.Render(), HasSubstr("grade `C` must start below grade `B`"));
 }
 
+// The score range is two plain decimals (base/numbers.h): SimpleAtod once took `-inf`, `nan`
+// and hex here.
+TEST(ProfilesErrors, ScoreRangeIsDecimal) {
+  for (const char* bad : {"[-inf, 100]", "[0, inf]", "[nan, 100]", "[0x0, 100]", "[0, 0x1p6]",
+                          "[0, 1e999]", "[100, 0]", "[0]"}) {
+    Diagnostics d;
+    auto p = ParseEdited("grades", "set_score_range: [0, 100]",
+                         std::string("set_score_range: ") + bad, &d);
+    EXPECT_EQ(p, nullptr) << bad;
+    EXPECT_THAT(d.Render(), HasSubstr("`set_score_range` must be two increasing numbers")) << bad;
+  }
+  Diagnostics d;
+  auto p = ParseEdited("grades", "set_score_range: [0, 100]", "set_score_range: [-10, 1e2]", &d);
+  ASSERT_NE(p, nullptr) << d.Render();
+  EXPECT_EQ(p->grades().set_score_min, -10);
+  EXPECT_EQ(p->grades().set_score_max, 100);
+}
+
 TEST(ProfilesErrors, BadWeightTypeAndNegativeWeight) {
   Diagnostics d;
   auto p = ParseEdited("workloads", "weights: {fit: 0.17,", "weights: {fit: -1, speed: lots,", &d);

@@ -81,6 +81,33 @@ void Fields(V& v, T& x) {
   v(x.source);
 }
 
+template <class V, RecordOf<WorkloadQuality> T>
+void Fields(V& v, T& x) {
+  v(x.score);
+  v(x.estimated);
+  v(x.uncertainty);
+  v(x.source);
+}
+
+template <class V, RecordOf<WorkloadQualities> T>
+void Fields(V& v, T& x) {
+  v(x.chat);
+  v(x.coding);
+  v(x.agentic);
+  v(x.rag);
+  v(x.reasoning);
+}
+
+template <class V, RecordOf<LongContext> T>
+void Fields(V& v, T& x) {
+  v(x.ruler_32k);
+  v(x.ruler_64k);
+  v(x.ruler_128k);
+  v(x.effective_context);
+  v(x.estimated);
+  v(x.source);
+}
+
 template <class V, RecordOf<Model> T>
 void Fields(V& v, T& x) {
   v(x.id);
@@ -114,6 +141,8 @@ void Fields(V& v, T& x) {
   v(x.fp8_repo);
   v(x.release_quant);
   v(x.quality);
+  v(x.workload_quality);
+  v(x.long_context);
   v(x.notes);
   v(x.source);
   v(x.file_weights_bytes);

@@ -1,5 +1,8 @@
 #include "engine/report/env.h"
 
+#include "absl/strings/str_format.h"
+#include "base/quantities.h"
+
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
@@ -66,6 +69,20 @@ SetupView ViewOf(const ReportEnv& env, const Setup& setup) {
     v.bandwidth_gbps = std::max(v.bandwidth_gbps, g.gpu->bandwidth_gbps);
   }
   return v;
+}
+
+std::string UsableMemoryNote(const Estimator& estimator, const Runtime* runtime,
+                             const Setup& setup, double estimate_usable_gb) {
+  if (runtime == nullptr) return "";
+  double memory_gb = 0, usable_gb = 0;
+  for (const DeviceGroup& g : setup.devices) {
+    memory_gb += CapacityGb(*g.gpu) * g.count;  // GB of 1e9 bytes, as usable_gb counts
+    usable_gb += estimator.UsableMemoryGb(*g.gpu) * g.count;
+  }
+  if (!(estimate_usable_gb < usable_gb - 0.05) || memory_gb <= 0) return "";
+  return absl::StrFormat(
+      "%s takes %.0f%% of device memory by default: %s of the setup's %s usable", runtime->name,
+      100 * estimate_usable_gb / memory_gb, FormatGb(estimate_usable_gb), FormatGb(usable_gb));
 }
 
 FitView ViewOf(const FitEstimate& fit) {

@@ -5,6 +5,9 @@
 //   BM_EvaluateCandidate  the same plus the estimate
 //   BM_Rank             a whole `recommend`-style ranking (one GPU, one workload, every model
 //                       x pick quantization), per query
+//   BM_SweepOneGpu      what `fitrank sweep --gpu "RTX 4090" --threads 1` ranks: every workload
+//                       x mode on one GPU, one thread; per candidate estimated (`per_candidate`,
+//                       seconds) and candidates/s on one core (items_per_second)
 //   BM_StartUp          loading profiles, declaring facts and compiling the shipped rules
 //
 // Build with -DFITRANK_BENCHMARKS=ON; run build/bench/evaluate_bench.
@@ -15,6 +18,7 @@
 #include "catalog/catalog.h"
 #include "engine/estimator/estimator.h"
 #include "engine/scoring/evaluate.h"
+#include "engine/scoring/sweep.h"
 #include "profiles/profiles.h"
 
 namespace fitrank {
@@ -99,6 +103,27 @@ void BM_Rank(benchmark::State& state) {
   state.SetLabel("RTX 4090, coding, balanced");
 }
 BENCHMARK(BM_Rank)->Unit(benchmark::kMillisecond);
+
+void BM_SweepOneGpu(benchmark::State& state) {
+  World& w = TheWorld();
+  SweepPlan plan;
+  plan.gpus = {w.setup.devices[0].gpu};
+  plan.threads = 1;
+  long long candidates = 0;
+  size_t rows = 0;
+  for (auto _ : state) {
+    candidates += RunSweep(*w.evaluator, plan, [&](const SweepCell& cell) {
+      rows += cell.ranking.ranked.size();
+    });
+  }
+  state.SetItemsProcessed(candidates);
+  state.counters["per_candidate"] = benchmark::Counter(
+      static_cast<double>(candidates), benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["rows"] = static_cast<double>(rows) / static_cast<double>(state.iterations());
+  state.SetLabel("RTX 4090, every workload x mode, 1 thread");
+}
+// The ranking runs on a worker thread: count the CPU time of the whole process.
+BENCHMARK(BM_SweepOneGpu)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime();
 
 void BM_StartUp(benchmark::State& state) {
   EmbeddedSource src;

@@ -7,10 +7,11 @@ namespace fitrank {
 namespace catalog_internal {
 
 void NameIndex::Add(const std::string& id, const std::string& name,
-                    const std::vector<std::string>& aliases) {
+                    const std::vector<std::string>& aliases, bool normalise) {
   const size_t i = display.size();
   by_id.try_emplace(id, i);
   display.push_back(name.empty() ? id : name);
+  if (!normalise) return;
   by_norm.try_emplace(NormalizeName(id), i);
   if (!name.empty()) by_norm.try_emplace(NormalizeName(name), i);
   for (const std::string& a : aliases) by_norm.try_emplace(NormalizeName(a), i);
@@ -36,14 +37,20 @@ void AddForms(const std::string& id, const std::string& name,
 }  // namespace catalog_internal
 
 std::unique_ptr<Catalog> CatalogBuilder::Build() && {
-  auto index = std::make_shared<catalog_internal::CatalogIndex>();
+  const bool normalise = baked_index_ == nullptr;
+  std::shared_ptr<catalog_internal::CatalogIndex> index =
+      normalise ? std::make_shared<catalog_internal::CatalogIndex>() : std::move(baked_index_);
   Catalog& c = *catalog_;
-  for (const Gpu& g : c.gpus_) index->gpus.Add(g.id, g.name, g.aliases);
-  for (const Model& m : c.models_) index->models.Add(m.id, m.name, m.aliases);
-  for (const DiffusionModel& d : c.diffusion_) index->diffusion.Add(d.id, d.name, d.aliases);
-  for (const Quant& q : c.quants_) index->quants.Add(q.id, q.id, q.aliases);
-  for (const Runtime& r : c.runtimes_) index->runtimes.Add(r.id, r.name, r.aliases);
-  for (const Interconnect& i : c.interconnects_) index->interconnects.Add(i.id, i.name, {});
+  for (const Gpu& g : c.gpus_) index->gpus.Add(g.id, g.name, g.aliases, normalise);
+  for (const Model& m : c.models_) index->models.Add(m.id, m.name, m.aliases, normalise);
+  for (const DiffusionModel& d : c.diffusion_) {
+    index->diffusion.Add(d.id, d.name, d.aliases, normalise);
+  }
+  for (const Quant& q : c.quants_) index->quants.Add(q.id, q.id, q.aliases, normalise);
+  for (const Runtime& r : c.runtimes_) index->runtimes.Add(r.id, r.name, r.aliases, normalise);
+  for (const Interconnect& i : c.interconnects_) {
+    index->interconnects.Add(i.id, i.name, {}, normalise);
+  }
   for (size_t i = 0; i < c.prices_.size(); ++i) {
     index->price_by_gpu.try_emplace(c.prices_[i].gpu_id, i);
   }

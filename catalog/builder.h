@@ -41,11 +41,21 @@ class CatalogBuilder {
   void SetInterconnects(std::vector<Interconnect> v) { catalog_->interconnects_ = std::move(v); }
   void SetPrices(std::vector<Price> v) { catalog_->prices_ = std::move(v); }
 
+  // The normalised names of the lookup index as a catalog image recorded them
+  // (catalog/image.h): Build() then takes each kind's `by_norm` from `index` instead of
+  // normalising every id, name and alias again. The rest of the index is built as usual.
+  void SetBakedIndex(std::shared_ptr<catalog_internal::CatalogIndex> index) {
+    baked_index_ = std::move(index);
+  }
+  // The index of a built catalog, for writing an image of it.
+  static const catalog_internal::CatalogIndex& IndexOf(const Catalog& c) { return *c.index_; }
+
   // The finished, indexed catalog. The builder is spent afterwards.
   std::unique_ptr<Catalog> Build() &&;
 
  private:
   std::unique_ptr<Catalog> catalog_;
+  std::shared_ptr<catalog_internal::CatalogIndex> baked_index_;
 };
 
 }  // namespace fitrank

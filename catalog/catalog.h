@@ -4,7 +4,10 @@
 // Load() reads catalog/{gpus,models,diffusion,quants,runtimes,interconnects,prices}.yaml from a
 // FileSource, validates every entry (types, ranges, required fields, unknown keys, duplicate ids
 // and aliases, cross references) and reports every problem to `diags`. If any error was found
-// it returns nullptr: nothing half-loaded is ever used.
+// it returns nullptr: nothing half-loaded is ever used. When `source` serves every one of these
+// files from the data embedded in the binary (no --data overlay replaces one), Load() takes the
+// catalog the build baked from them instead (catalog/image.h): the same records, already
+// checked, without reading the YAML again.
 //
 // A loaded Catalog is immutable; pointers into it stay valid for its lifetime; all methods are
 // thread-safe.

@@ -6,6 +6,7 @@
 
 #include "catalog/builder.h"
 #include "catalog/catalog.h"
+#include "catalog/image.h"
 #include "catalog/internal/checks.h"
 #include "catalog/internal/frame.h"
 #include "catalog/internal/records.h"
@@ -76,6 +77,8 @@ const std::string kNoName;
 }  // namespace
 
 std::unique_ptr<Catalog> Catalog::Load(const FileSource& source, Diagnostics* out_diags) {
+  // The shipped files, unchanged: the build already read and checked them (catalog/image.h).
+  if (std::unique_ptr<Catalog> baked = LoadBakedCatalog(source)) return baked;
   namespace ci = catalog_internal;
   // Problems are collected here first so that each can get a catalog-specific hint.
   Diagnostics local;

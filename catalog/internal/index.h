@@ -27,8 +27,9 @@ struct NameIndex {
   mutable std::vector<std::vector<NameForm>> forms;
 
   // Adds entry number `display.size()`. The first owner of a normalised name keeps it.
+  // With `normalise` false, `by_norm` is left alone (a baked index brings it filled).
   void Add(const std::string& id, const std::string& name,
-           const std::vector<std::string>& aliases);
+           const std::vector<std::string>& aliases, bool normalise = true);
 
   // The forms, built from (id, name, aliases, brand) of each entry on first use.
   template <class Each>

@@ -1,0 +1,218 @@
+// The image is the records' fields in catalog/internal/fields.h order, each written raw
+// (numbers and enums as their bytes, strings and lists as a length and their items), then the
+// normalised-name index sorted by name so that one catalog always bakes to the same bytes.
+#include "catalog/image.h"
+
+#include <algorithm>
+#include <cstring>
+#include <type_traits>
+#include <utility>
+
+#include "catalog/builder.h"
+#include "catalog/internal/fields.h"
+#include "catalog/internal/index.h"
+
+namespace fitrank {
+namespace {
+
+using catalog_internal::NameIndex;
+
+constexpr char kMagic[8] = {'F', 'R', 'C', 'A', 'T', 'I', 'M', '1'};
+
+template <class T>
+struct IsVector : std::false_type {};
+template <class T>
+struct IsVector<std::vector<T>> : std::true_type {};
+
+// A cheap guard against reading an image of other records: their sizes.
+uint64_t LayoutTag() {
+  return sizeof(Gpu) * 1'000'003ull + sizeof(Model) * 10'007ull + sizeof(DiffusionModel) * 101 +
+         sizeof(Quant) * 7 + sizeof(Runtime) * 3 + sizeof(Interconnect) + sizeof(Price);
+}
+
+class Writer {
+ public:
+  explicit Writer(std::string* out) : out_(out) {}
+
+  template <class T>
+  void operator()(const T& x) {
+    if constexpr (std::is_same_v<T, std::string>) {
+      Count(x.size());
+      out_->append(x);
+    } else if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T>) {
+      out_->append(reinterpret_cast<const char*>(&x), sizeof(T));
+    } else if constexpr (IsVector<T>::value) {
+      Count(x.size());
+      for (const auto& item : x) (*this)(item);
+    } else {
+      catalog_internal::Fields(*this, x);
+    }
+  }
+  void Count(size_t n) { (*this)(static_cast<uint32_t>(n)); }
+
+ private:
+  std::string* out_;
+};
+
+class Reader {
+ public:
+  explicit Reader(absl::string_view in) : in_(in) {}
+
+  template <class T>
+  void operator()(T& x) {
+    if constexpr (std::is_same_v<T, std::string>) {
+      const uint32_t n = Count();
+      if (!Take(n)) return;
+      x.assign(in_.data() + pos_ - n, n);
+    } else if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T>) {
+      if (Take(sizeof(T))) std::memcpy(&x, in_.data() + pos_ - sizeof(T), sizeof(T));
+    } else if constexpr (IsVector<T>::value) {
+      const uint32_t n = Count();
+      // Every item takes at least one byte: a count beyond the rest is a broken image.
+      if (n > in_.size() - pos_) {
+        ok_ = false;
+        return;
+      }
+      x.resize(n);
+      for (auto& item : x) (*this)(item);
+    } else {
+      catalog_internal::Fields(*this, x);
+    }
+  }
+  uint32_t Count() {
+    uint32_t n = 0;
+    (*this)(n);
+    return n;
+  }
+  bool ok() const { return ok_; }
+  void Fail() { ok_ = false; }
+  bool done() const { return pos_ == in_.size(); }
+
+ private:
+  bool Take(size_t n) {
+    if (!ok_ || n > in_.size() - pos_) return ok_ = false;
+    pos_ += n;
+    return true;
+  }
+
+  absl::string_view in_;
+  size_t pos_ = 0;
+  bool ok_ = true;
+};
+
+void WriteNames(const NameIndex& index, Writer* w) {
+  std::vector<std::pair<absl::string_view, uint32_t>> names;
+  names.reserve(index.by_norm.size());
+  for (const auto& [name, i] : index.by_norm) names.push_back({name, static_cast<uint32_t>(i)});
+  std::sort(names.begin(), names.end());
+  w->Count(names.size());
+  for (const auto& [name, i] : names) {
+    (*w)(std::string(name));
+    (*w)(i);
+  }
+}
+
+void ReadNames(size_t entries, Reader* r, NameIndex* index) {
+  const uint32_t n = r->Count();
+  if (!r->ok()) return;
+  index->by_norm.reserve(n);
+  std::string name;
+  for (uint32_t k = 0; k < n && r->ok(); ++k) {
+    uint32_t i = 0;
+    (*r)(name);
+    (*r)(i);
+    if (i >= entries) return r->Fail();  // an entry past the records: a broken image
+    index->by_norm.try_emplace(name, i);
+  }
+}
+
+}  // namespace
+
+const std::vector<std::string>& CatalogImageFiles() {
+  static const std::vector<std::string> kFiles = {
+      "catalog/gpus.yaml",     "catalog/models.yaml",        "catalog/diffusion.yaml",
+      "catalog/quants.yaml",   "catalog/runtimes.yaml",      "catalog/interconnects.yaml",
+      "catalog/prices.yaml"};
+  return kFiles;
+}
+
+std::string BakeCatalog(const Catalog& c, const std::vector<uint64_t>& file_bytes) {
+  std::string out(kMagic, sizeof(kMagic));
+  Writer w(&out);
+  w(LayoutTag());
+  w(file_bytes);
+  w(c.gpus());
+  w(c.models());
+  w(c.diffusion());
+  w(c.quants());
+  w(c.runtimes());
+  w(c.interconnects());
+  w(c.prices());
+  const catalog_internal::CatalogIndex& index = CatalogBuilder::IndexOf(c);
+  for (const NameIndex* names : {&index.gpus, &index.models, &index.diffusion, &index.quants,
+                                 &index.runtimes, &index.interconnects}) {
+    WriteNames(*names, &w);
+  }
+  return out;
+}
+
+std::unique_ptr<Catalog> UnbakeCatalog(absl::string_view image,
+                                       const std::vector<uint64_t>& file_bytes) {
+  if (image.size() < sizeof(kMagic) ||
+      std::memcmp(image.data(), kMagic, sizeof(kMagic)) != 0) {
+    return nullptr;
+  }
+  Reader r(image.substr(sizeof(kMagic)));
+  uint64_t layout = 0;
+  std::vector<uint64_t> baked_bytes;
+  r(layout);
+  r(baked_bytes);
+  if (!r.ok() || layout != LayoutTag() || baked_bytes != file_bytes) return nullptr;
+  std::vector<Gpu> gpus;
+  std::vector<Model> models;
+  std::vector<DiffusionModel> diffusion;
+  std::vector<Quant> quants;
+  std::vector<Runtime> runtimes;
+  std::vector<Interconnect> interconnects;
+  std::vector<Price> prices;
+  r(gpus);
+  r(models);
+  r(diffusion);
+  r(quants);
+  r(runtimes);
+  r(interconnects);
+  r(prices);
+  auto index = std::make_shared<catalog_internal::CatalogIndex>();
+  ReadNames(gpus.size(), &r, &index->gpus);
+  ReadNames(models.size(), &r, &index->models);
+  ReadNames(diffusion.size(), &r, &index->diffusion);
+  ReadNames(quants.size(), &r, &index->quants);
+  ReadNames(runtimes.size(), &r, &index->runtimes);
+  ReadNames(interconnects.size(), &r, &index->interconnects);
+  if (!r.ok() || !r.done()) return nullptr;
+  CatalogBuilder b;
+  b.SetGpus(std::move(gpus));
+  b.SetModels(std::move(models));
+  b.SetDiffusion(std::move(diffusion));
+  b.SetQuants(std::move(quants));
+  b.SetRuntimes(std::move(runtimes));
+  b.SetInterconnects(std::move(interconnects));
+  b.SetPrices(std::move(prices));
+  b.SetBakedIndex(std::move(index));
+  return std::move(b).Build();
+}
+
+std::unique_ptr<Catalog> LoadBakedCatalog(const FileSource& source) {
+  const std::vector<EmbeddedFile>& images = BakedCatalogImages();
+  if (images.empty()) return nullptr;
+  std::vector<uint64_t> file_bytes;
+  for (const std::string& path : CatalogImageFiles()) {
+    std::optional<absl::string_view> embedded = source.Embedded(path);
+    if (!embedded) return nullptr;
+    file_bytes.push_back(embedded->size());
+  }
+  const EmbeddedFile& image = images[0];
+  return UnbakeCatalog(absl::string_view(image.begin, image.end - image.begin), file_bytes);
+}
+
+}  // namespace fitrank

@@ -1,0 +1,159 @@
+// The catalog image baked at build time (catalog/image.h) holds the same catalog as the
+// shipped YAML, field for field and name for name; Catalog::Load uses it only for unchanged
+// embedded files, and refuses a broken or mismatched image.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "base/file_source.h"
+#include "catalog/catalog.h"
+#include "catalog/image.h"
+#include "catalog/to_json.h"
+#include "gtest/gtest.h"
+#include "tests/catalog/test_catalog.h"
+
+namespace fitrank {
+namespace {
+
+// The embedded files, served as plain files: Catalog::Load reads their YAML.
+class PlainSource : public FileSource {
+ public:
+  absl::StatusOr<std::string> Read(absl::string_view path) const override {
+    return inner_.Read(path);
+  }
+  std::vector<std::string> List(absl::string_view dir, absl::string_view suffix) const override {
+    return inner_.List(dir, suffix);
+  }
+  std::string DisplayName(absl::string_view path) const override {
+    return inner_.DisplayName(path);
+  }
+
+ private:
+  EmbeddedSource inner_;
+};
+
+std::unique_ptr<Catalog> FromYaml() {
+  Diagnostics diags;
+  std::unique_ptr<Catalog> c = Catalog::Load(PlainSource(), &diags);
+  EXPECT_TRUE(diags.empty()) << diags.Render();
+  return c;
+}
+
+std::vector<uint64_t> EmbeddedSizes() {
+  std::vector<uint64_t> sizes;
+  EmbeddedSource source;
+  for (const std::string& path : CatalogImageFiles()) {
+    sizes.push_back(source.Embedded(path).value_or("").size());
+  }
+  return sizes;
+}
+
+template <class T>
+void ExpectSameRecords(const std::vector<T>& baked, const std::vector<T>& yaml,
+                       const char* what) {
+  ASSERT_EQ(baked.size(), yaml.size()) << what;
+  for (size_t i = 0; i < yaml.size(); ++i) {
+    ASSERT_EQ(ToJson(baked[i]).dump(), ToJson(yaml[i]).dump()) << what << " #" << i;
+  }
+}
+
+TEST(CatalogImageTest, TheBinaryCarriesAnImage) {
+  ASSERT_EQ(BakedCatalogImages().size(), 1u);
+  EXPECT_GT(BakedCatalogImages()[0].end - BakedCatalogImages()[0].begin, 1000);
+  EXPECT_NE(LoadBakedCatalog(EmbeddedSource()), nullptr);
+}
+
+TEST(CatalogImageTest, BakedCatalogEqualsTheYamlOne) {
+  std::unique_ptr<Catalog> baked = LoadBakedCatalog(EmbeddedSource());
+  std::unique_ptr<Catalog> yaml = FromYaml();
+  ASSERT_NE(baked, nullptr);
+  ASSERT_NE(yaml, nullptr);
+  ExpectSameRecords(baked->gpus(), yaml->gpus(), "gpus");
+  ExpectSameRecords(baked->models(), yaml->models(), "models");
+  ExpectSameRecords(baked->diffusion(), yaml->diffusion(), "diffusion");
+  ExpectSameRecords(baked->quants(), yaml->quants(), "quants");
+  ExpectSameRecords(baked->runtimes(), yaml->runtimes(), "runtimes");
+  ExpectSameRecords(baked->interconnects(), yaml->interconnects(), "interconnects");
+  ExpectSameRecords(baked->prices(), yaml->prices(), "prices");
+  // And the same bytes: every field the image holds, not only those JSON shows.
+  EXPECT_EQ(BakeCatalog(*baked, EmbeddedSizes()), BakeCatalog(*yaml, EmbeddedSizes()));
+}
+
+TEST(CatalogImageTest, BakedNameIndexFindsWhatTheYamlOneFinds) {
+  std::unique_ptr<Catalog> baked = LoadBakedCatalog(EmbeddedSource());
+  std::unique_ptr<Catalog> yaml = FromYaml();
+  ASSERT_NE(baked, nullptr);
+  ASSERT_NE(yaml, nullptr);
+  auto same = [](const auto& b, const auto& y, const std::string& q) {
+    EXPECT_EQ(b.found == nullptr ? "" : b.found->id, y.found == nullptr ? "" : y.found->id) << q;
+    EXPECT_EQ(b.exact, y.exact) << q;
+    EXPECT_EQ(b.ambiguous.size(), y.ambiguous.size()) << q;
+    EXPECT_EQ(b.suggestions, y.suggestions) << q;
+  };
+  for (const Gpu& g : yaml->gpus()) {
+    for (const std::string& q : {g.id, g.name, g.vendor + " " + g.name}) {
+      same(baked->FindGpu(q), yaml->FindGpu(q), q);
+    }
+    for (const std::string& a : g.aliases) same(baked->FindGpu(a), yaml->FindGpu(a), a);
+    EXPECT_EQ(baked->PriceFor(g.id) != nullptr, yaml->PriceFor(g.id) != nullptr) << g.id;
+  }
+  for (const Model& m : yaml->models()) {
+    for (const std::string& q : {m.id, m.name, m.family}) {
+      same(baked->FindModel(q), yaml->FindModel(q), q);
+    }
+    for (const std::string& a : m.aliases) same(baked->FindModel(a), yaml->FindModel(a), a);
+  }
+  for (const Quant& q : yaml->quants()) same(baked->FindQuant(q.id), yaml->FindQuant(q.id), q.id);
+  for (const Runtime& r : yaml->runtimes()) {
+    same(baked->FindRuntime(r.name), yaml->FindRuntime(r.name), r.name);
+  }
+  for (const std::string& q : {"4090", "rtx4099", "h200", "a100", "llama 3.1 8b", "qwen3-30b-a3b"}) {
+    same(baked->FindGpu(q), yaml->FindGpu(q), q);
+    same(baked->FindModel(q), yaml->FindModel(q), q);
+  }
+}
+
+TEST(CatalogImageTest, ADataOverlayOfACatalogFileReadsTheYaml) {
+  // One changed file: the image no longer describes the catalog.
+  auto top = std::make_shared<MemorySource>();
+  EmbeddedSource embedded;
+  std::string quants = *embedded.Read("catalog/quants.yaml");
+  top->Set("catalog/quants.yaml", quants);
+  OverlaySource overlay(top, std::make_shared<EmbeddedSource>());
+  EXPECT_EQ(LoadBakedCatalog(overlay), nullptr);
+  // A file outside the catalog changes nothing.
+  auto other = std::make_shared<MemorySource>();
+  other->Set("rules/local.yaml", "x");
+  EXPECT_NE(LoadBakedCatalog(OverlaySource(other, std::make_shared<EmbeddedSource>())), nullptr);
+}
+
+TEST(CatalogImageTest, TheYamlPathStillReportsProblems) {
+  // A --data catalog file with an error is read and reported, never hidden by the image.
+  auto top = std::make_shared<MemorySource>();
+  top->Set("catalog/prices.yaml", "schema: fitrank.catalog/v1\nkind: prices\nprices: 3\n");
+  Diagnostics diags;
+  EXPECT_EQ(Catalog::Load(OverlaySource(top, std::make_shared<EmbeddedSource>()), &diags),
+            nullptr);
+  EXPECT_TRUE(diags.HasErrors());
+}
+
+TEST(CatalogImageTest, RefusesBrokenOrMismatchedImages) {
+  std::unique_ptr<Catalog> yaml = FromYaml();
+  ASSERT_NE(yaml, nullptr);
+  const std::vector<uint64_t> sizes = EmbeddedSizes();
+  const std::string image = BakeCatalog(*yaml, sizes);
+  EXPECT_NE(UnbakeCatalog(image, sizes), nullptr);
+  EXPECT_EQ(UnbakeCatalog("", sizes), nullptr);
+  EXPECT_EQ(UnbakeCatalog(image.substr(0, image.size() / 2), sizes), nullptr);
+  EXPECT_EQ(UnbakeCatalog(image.substr(0, image.size() - 1), sizes), nullptr);
+  EXPECT_EQ(UnbakeCatalog(image + "x", sizes), nullptr);
+  std::vector<uint64_t> other = sizes;
+  other[1] += 1;
+  EXPECT_EQ(UnbakeCatalog(image, other), nullptr);
+  std::string bad_magic = image;
+  bad_magic[0] = 'X';
+  EXPECT_EQ(UnbakeCatalog(bad_magic, sizes), nullptr);
+}
+
+}  // namespace
+}  // namespace fitrank

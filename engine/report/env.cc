@@ -93,11 +93,7 @@ SpecsView SpecsOf(const ReportEnv& env, const Gpu& gpu) {
   SpecsView s;
   s.gpu = gpu;
   s.usable_gb = env.estimator->UsableMemoryGb(gpu);
-  if (const Interconnect* ic = env.catalog->InterconnectById(gpu.interconnect)) {
-    s.interconnect_name = ic->name;
-  } else {
-    s.interconnect_name = gpu.interconnect;
-  }
+  s.interconnect_name = InterconnectName(*env.catalog, gpu);
   if (const Price* p = env.catalog->PriceFor(gpu.id)) {
     s.street_usd = p->street_usd;
     s.cloud_usd_per_hour = p->cloud_usd_per_hour;
@@ -107,17 +103,7 @@ SpecsView SpecsOf(const ReportEnv& env, const Gpu& gpu) {
 }
 
 double PriceOf(const ReportEnv& env, const Gpu& gpu, std::string* basis) {
-  const Price* p = env.catalog->PriceFor(gpu.id);
-  if (p != nullptr && p->street_usd > 0) {
-    if (basis) *basis = absl::StrCat("street ", p->as_of);
-    return p->street_usd;
-  }
-  if (gpu.msrp_usd > 0) {
-    if (basis) *basis = "MSRP";
-    return gpu.msrp_usd;
-  }
-  if (basis) basis->clear();
-  return 0;
+  return GpuPriceUsd(*env.catalog, gpu, basis);
 }
 
 const Model* FirstKnownModel(const Catalog& catalog, const std::vector<std::string>& ids) {

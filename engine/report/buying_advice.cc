@@ -37,15 +37,17 @@ BuyingAdvice BuildBuyingAdvice(const ReportEnv& env, const Setup& setup, const M
   const VerdictLevel& v = pol.VerdictFor(b.runs_well, b.top_n);
   b.verdict_id = v.id;
   b.verdict = v.text;
-  b.summary = absl::StrFormat(
-      "Runs %d of the top %d models well (grade %s or better for %s at their best quantization).",
-      b.runs_well, b.top_n, pol.top_models_min_grade, shape.workload->name);
+  b.summary = pol.Note("gpu.top-models", {{"runs_well", b.runs_well},
+                                          {"top_n", b.top_n},
+                                          {"min_grade", pol.top_models_min_grade},
+                                          {"workload", shape.workload->name}});
 
   b.top_native_slow = slow;
   b.decode_target_tok_s = shape.decode_target_tok_s;
   for (const ItineraryStep& st : upgrade.itinerary) {
-    b.itinerary.push_back(absl::StrFormat("%s ($%.0f): %s", st.option.action, st.option.price_usd,
-                                          st.why));
+    b.itinerary.push_back(pol.Note("gpu.itinerary-step", {{"action", st.option.action},
+                                                           {"price_usd", st.option.price_usd},
+                                                           {"why", st.why}}));
   }
   return b;
 }

@@ -78,12 +78,13 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     if (run.runtime == nullptr || !run.runnable()) {
       row.supported = false;
       std::vector<std::string> why = DescribeProblems(run.estimate.problems, run.input);
-      row.note = run.runtime == nullptr ? "no runtime for this setup"
-                 : why.empty()          ? "cannot run here"
+      const ReportPolicy& pol = *env.policy;
+      row.note = run.runtime == nullptr ? pol.Note("fit.quant-no-runtime", {})
+                 : why.empty()          ? pol.Note("fit.quant-cannot-run", {})
                                         : why.front();
       if (!quant.requires_precision.empty() &&
           (run.estimate.problems & kProblemPrecisionUnsupported)) {
-        row.note = absl::StrCat("needs ", quant.requires_precision, " hardware");
+        row.note = pol.Note("fit.quant-needs-precision", {{"precision", quant.requires_precision}});
       }
     } else {
       row.fit = ViewOf(run.estimate.fit);
@@ -120,11 +121,14 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   r.memory.usable_gb = e.memory.usable_gb;
   // The same setup shows the same usable memory on every page; a runtime that claims less (vLLM,
   // SGLang) says so.
-  if (run.runtime != nullptr && e.memory.usable_gb < r.setup.usable_gb - 0.05) {
-    r.memory.usable_note = absl::StrFormat(
-        "%s takes %.0f%% of device memory by default: %.1f GB of the setup's %.1f GB usable",
-        run.runtime->name, 100 * e.memory.usable_gb / r.setup.memory_gb, e.memory.usable_gb,
-        r.setup.usable_gb);
+  const NoteText* usable = env.policy->NoteFor("fit.usable-share");
+  if (run.runtime != nullptr && usable != nullptr &&
+      e.memory.usable_gb < r.setup.usable_gb - usable->min_gap_gb) {
+    r.memory.usable_note = env.policy->Note(
+        "fit.usable-share", {{"runtime", run.runtime->name},
+                             {"share_pct", 100 * e.memory.usable_gb / r.setup.memory_gb},
+                             {"usable_gb", e.memory.usable_gb},
+                             {"setup_usable_gb", r.setup.usable_gb}});
   }
   r.memory.over_gb = std::max(0.0, e.memory.total_gb - e.memory.usable_gb);
   r.memory.free_gb = std::max(0.0, e.memory.usable_gb - e.memory.total_gb);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "engine/report/policy.h"
 #include "engine/report/run_command.h"
 
 namespace fitrank {
@@ -29,7 +30,11 @@ Graded Grader::GradedOf(const Query& q, const CandidateEval& c) const {
   g.score = c.score.score;
   g.excluded = c.score.gated;
   g.reasons = d.reasons;
-  if (!d.cap_reason.empty()) g.reasons.push_back(absl::StrCat("(Grade ", d.cap_reason, ".)"));
+  if (c.score.capped && c.cap_rule >= 0) {
+    g.reasons.push_back(policy_->Note(
+        "grade.capped", {{"grade", eval_->profiles().grades().grades[c.score.cap].letter},
+                         {"rule", eval_->rules().rules()[c.cap_rule].id}}));
+  }
   if (!d.excluded_reason.empty()) g.reasons.push_back(d.excluded_reason);
   g.tags = d.tags;
   g.advice = d.advice;

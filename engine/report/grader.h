@@ -22,6 +22,8 @@
 
 namespace fitrank {
 
+struct ReportPolicy;  // engine/report/policy.h
+
 struct Graded {
   std::string grade;                  // "A".."F"; "" when not graded
   double score = 0;                   // 0-100
@@ -34,7 +36,9 @@ struct Graded {
 class Grader {
  public:
   // `evaluator` must outlive the Grader.
-  explicit Grader(const Evaluator& evaluator) : eval_(&evaluator) {}
+  // `policy` writes the grade-cap note (reports.yaml `grade.capped`); both must outlive it.
+  Grader(const Evaluator& evaluator, const ReportPolicy& policy)
+      : eval_(&evaluator), policy_(&policy) {}
 
   // Grades `model` at `quant` on `setup` for a workload and mode. Empty (grade "") if the
   // candidate cannot be evaluated (a quant the catalog does not list, a setup Prepare refuses).
@@ -57,6 +61,7 @@ class Grader {
   Graded GradedOf(const Query& q, const CandidateEval& c) const;
 
   const Evaluator* eval_;
+  const ReportPolicy* policy_;
   mutable std::mutex mu_;
   mutable std::map<std::string, std::unique_ptr<Query>> queries_;
 };

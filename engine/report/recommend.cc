@@ -58,11 +58,18 @@ absl::StatusOr<RecommendReport> BuildRecommendReport(const ReportEnv& env, const
     wp.picks = RankedPicks(env, setup, *wl, *q.mode, q.top_k, q.min_grade, q.capability,
                            &r.excluded);
     if (wp.picks.empty()) {
-      r.notes.push_back(absl::StrCat(
-          "No model qualifies for ", wl->name, " on ", setup.label,
-          !q.min_grade.empty() ? absl::StrCat(" at grade ", q.min_grade, " or better") : "",
-          !q.capability.empty() ? absl::StrCat(" with capability `", q.capability, "`") : "",
-          ". Try `fitrank upgrade` to see what more memory unlocks."));
+      const ReportPolicy& pol = *env.policy;
+      r.notes.push_back(pol.Note(
+          "recommend.no-pick",
+          {{"workload", wl->name},
+           {"setup", setup.label},
+           {"min_grade", q.min_grade.empty()
+                             ? std::string()
+                             : pol.Note("recommend.no-pick.min-grade", {{"grade", q.min_grade}})},
+           {"capability",
+            q.capability.empty()
+                ? std::string()
+                : pol.Note("recommend.no-pick.capability", {{"capability", q.capability}})}}));
     }
     r.workloads.push_back(std::move(wp));
   }

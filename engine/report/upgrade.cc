@@ -298,14 +298,13 @@ absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Set
     cur_state = Survey(env, cur, shape);
   }
   if (r.itinerary.empty()) {
-    r.notes.push_back(q.budget_usd > 0
-                          ? "Nothing within the budget unlocks a new model for this workload."
-                          : "No listed upgrade unlocks a new model for this workload.");
+    r.notes.push_back(
+        env.policy->Note(q.budget_usd > 0 ? "upgrade.none-in-budget" : "upgrade.none", {}));
   }
-  r.notes.push_back(absl::StrCat(
-      "Unlocks count the catalog's assistant models at ", env.policy->count_quant, " with the ",
-      shape.workload->name, " workload's context: newly native, or newly at ",
-      absl::StrFormat("%.0f", shape.decode_target_tok_s), " tok/s."));
+  r.notes.push_back(env.policy->Note("upgrade.counting",
+                                     {{"quant", env.policy->count_quant},
+                                      {"workload", shape.workload->name},
+                                      {"decode_target_tok_s", shape.decode_target_tok_s}}));
   return r;
 }
 

@@ -19,11 +19,12 @@ BuyingAdvice BuildBuyingAdvice(const ReportEnv& env, const Setup& setup, const M
   const Workload& workload = PolicyWorkload(env, pol.top_models_workload);
   WorkloadShape shape = ShapeFor(workload, mode);
   int native = 0, slow = 0;
+  const int min_grade = env.profiles->grades().IndexOf(pol.top_models_min_grade);
   for (const Model* m : top) {
     Graded g;
     const Quant* q = env.grader->BestQuant(setup, *m, workload, mode, &g);
     const bool well =
-        q != nullptr && !g.excluded && ReportPolicy::GradeAtLeast(g.grade, pol.top_models_min_grade);
+        q != nullptr && !g.excluded && g.grade_index >= 0 && g.grade_index <= min_grade;
     const Quant* cq = env.catalog->QuantById(pol.count_quant);
     if (cq != nullptr) {
       LlmRun run = RunLlm(env, setup, *m, *cq, shape);

@@ -70,7 +70,7 @@ SetupView ViewOf(const ReportEnv& env, const Setup& setup) {
 
 FitView ViewOf(const FitEstimate& fit) {
   FitView v;
-  v.kind = std::string(FitKindName(fit.kind));
+  v.kind = fit.kind;
   v.headroom_pct = fit.headroom_pct;
   v.offload_pct = fit.offload_pct;
   v.host_ram_gb = fit.host_ram_gb;

@@ -18,7 +18,7 @@ namespace {
 const Quant* FallbackBestQuant(const std::vector<QuantRow>& rows, const Catalog& catalog) {
   const QuantRow* best = nullptr;
   auto better = [](const QuantRow& a, const QuantRow& b) {
-    int ra = FitRank(a.fit.kind), rb = FitRank(b.fit.kind);
+    const int ra = static_cast<int>(a.fit.kind), rb = static_cast<int>(b.fit.kind);
     if (ra != rb) return ra < rb;
     if (ra == 2 && a.fit.offload_pct != b.fit.offload_pct) return a.fit.offload_pct < b.fit.offload_pct;
     if (a.quality_retention != b.quality_retention) return a.quality_retention > b.quality_retention;
@@ -147,13 +147,14 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     graded = env.grader->Grade(setup, model, *quant, *q.workload, mode);
   }
   r.grade = graded.grade;
+  r.grade_index = graded.grade_index;
   r.score = graded.score;
   r.reasons = graded.reasons;
   for (QuantRow& row : r.quants) {
     if (!row.supported) continue;
     const Quant* qq = env.catalog->QuantById(row.quant);
     Graded g = env.grader->Grade(setup, model, *qq, *q.workload, mode);
-    row.grade = g.excluded ? "F" : g.grade;
+    row.grade = g.excluded ? env.profiles->grades().grades.back().letter : g.grade;
     row.score = g.score;
   }
   // Each workload at its own best quantization (the headline's when --quant was given, or
@@ -173,7 +174,7 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     row.ttft_ms = wr.estimate.ttft_ms;
     row.context = std::min(wr.input.context, wr.estimate.safe_context);
     Graded g = env.grader->Grade(setup, model, *wq, w, mode);
-    row.grade = g.excluded ? "F" : g.grade;
+    row.grade = g.excluded ? env.profiles->grades().grades.back().letter : g.grade;
     row.score = g.score;
     r.workloads.push_back(row);
   }

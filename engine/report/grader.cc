@@ -27,6 +27,7 @@ Graded Grader::GradedOf(const Query& q, const CandidateEval& c) const {
   Graded g;
   CandidateDetail d = eval_->Describe(q, c);
   g.grade = d.grade;
+  g.grade_index = c.score.grade;
   g.score = c.score.score;
   g.excluded = c.score.gated;
   g.reasons = d.reasons;
@@ -90,6 +91,7 @@ std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
     p.active_params_b = c.model->active_params_b;
     p.quant = c.quant->id;
     p.grade = g.grade;
+    p.grade_index = g.grade_index;
     p.score = c.score.score;
     p.quality = c.quality;
     const Estimate& e = c.estimate;
@@ -99,7 +101,7 @@ std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
     p.ttft_ms = e.ttft_ms;
     p.context = c.context;
     p.kv_cache = std::string(KvCacheTypeName(e.kv_cache));
-    p.fit.kind = std::string(FitKindName(e.fit.kind));
+    p.fit.kind = e.fit.kind;
     p.fit.headroom_pct = e.fit.headroom_pct;
     p.fit.offload_pct = e.fit.offload_pct;
     p.fit.host_ram_gb = e.fit.host_ram_gb;

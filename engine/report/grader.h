@@ -26,6 +26,7 @@ struct ReportPolicy;  // engine/report/policy.h
 
 struct Graded {
   std::string grade;                  // "A".."F"; "" when not graded
+  int grade_index = -1;               // into the profiles' grade scale, best first; -1 not graded
   double score = 0;                   // 0-100
   bool excluded = false;              // a gate excluded the candidate
   std::vector<std::string> reasons;   // sentences of the rules that fired

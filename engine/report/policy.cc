@@ -124,14 +124,6 @@ void ForEachItem(MapReader& parent, absl::string_view key, const std::string& fi
 
 }  // namespace
 
-bool ReportPolicy::GradeAtLeast(const std::string& grade, const std::string& min_grade) {
-  static const std::string kOrder = "ABCDEF";
-  if (grade.empty() || min_grade.empty()) return false;
-  size_t g = kOrder.find(grade[0]), m = kOrder.find(min_grade[0]);
-  if (g == std::string::npos || m == std::string::npos) return false;
-  return g <= m;
-}
-
 const VerdictLevel& ReportPolicy::VerdictFor(int runs_well, int count) const {
   static const VerdictLevel kNone{"not-recommended", 0, "Not recommended for local AI"};
   if (verdicts.empty()) return kNone;

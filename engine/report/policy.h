@@ -120,8 +120,6 @@ struct ReportPolicy {
   // The advice text of `id`, or nullptr.
   const AdviceText* AdviceFor(const std::string& id) const;
 
-  // "A" best ... "F" worst; true if `grade` is at least `min_grade`. Unknown grades are false.
-  static bool GradeAtLeast(const std::string& grade, const std::string& min_grade);
   // The verdict for `runs_well` of `count` (count 0 gives the last level).
   const VerdictLevel& VerdictFor(int runs_well, int count) const;
   // The label of a quality retention (0-1), e.g. "High".

@@ -267,9 +267,9 @@ ReportTraits::GpuSentences ReportTraits::GpuTraits(const ReportEnv& env, const S
   }
   auto fill_row = [&](const std::string& id, const GpuTraitFacts::CapRow& fr) {
     for (const CapabilityRow& row : r.capability_matrix) {
-      if (row.id != id || row.status == "unknown") continue;
+      if (row.id != id || row.status == RunStatus::kUnknown) continue;
       v.Set(fr.model, row.model);
-      v.Set(fr.status, row.status);
+      v.Set(fr.status, RunStatusName(row.status));
       v.Set(fr.quant, row.quant);
       v.Set(fr.decode_tok_s, row.decode_tok_s);
       v.Set(fr.memory_gb, row.memory_gb);

@@ -69,7 +69,7 @@ TEST(Format, UnitsAndDashes) {
   EXPECT_EQ(FormatNumber(-0.0001, 1), "0.0");
   EXPECT_EQ(FormatParams(405.85), "406B");
   EXPECT_EQ(FormatParams(1600), "1.6T");
-  EXPECT_EQ(FormatFit("offload", 10, 22.2), "offload 10% (needs ~22.2 GB host RAM)");
+  EXPECT_EQ(FormatFit(FitKind::kOffload, 10, 22.2), "offload 10% (needs ~22.2 GB host RAM)");
 }
 
 TEST(Render, TableHasNoColourUnlessAsked) {

@@ -29,13 +29,6 @@ TEST(ReportPolicy, ShippedFileLoads) {
   EXPECT_EQ(p->VerdictFor(0, 0).id, "not-recommended");
 }
 
-TEST(ReportPolicy, GradeOrder) {
-  EXPECT_TRUE(ReportPolicy::GradeAtLeast("A", "B"));
-  EXPECT_TRUE(ReportPolicy::GradeAtLeast("B", "B"));
-  EXPECT_FALSE(ReportPolicy::GradeAtLeast("C", "B"));
-  EXPECT_FALSE(ReportPolicy::GradeAtLeast("", "B"));
-}
-
 TEST(ReportPolicy, ReportsEveryProblem) {
   std::string text = ShippedPolicy();
   text.replace(text.find("count: 50"), 9, "count: -5");

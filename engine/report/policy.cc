@@ -57,7 +57,15 @@ const std::vector<NoteSpec>& NoteSpecs() {
       {"recommend.no-pick.capability", {"capability"}},
       {"upgrade.none-in-budget", {}},
       {"upgrade.none", {}},
-      {"upgrade.counting", {"quant", "workload", "decode_target_tok_s"}},
+      {"upgrade.counting", {"quant", "workload", "phrase", "decode_target_tok_s"}},
+      {"upgrade.no-gain", {"count", "phrase"}},
+      {"upgrade.no-gain.one", {"count", "phrase"}},
+      {"upgrade.cross-platform", {"count"}},
+      {"upgrade.cross-platform.one", {"count"}},
+      {"upgrade.unpriced", {"count", "names"}},
+      {"upgrade.unpriced.one", {"count", "names"}},
+      {"upgrade.unpriced.budget", {"count", "names"}},
+      {"upgrade.unpriced.budget.one", {"count", "names"}},
       {"fit.usable-share", {"runtime", "share_pct", "usable_gb", "setup_usable_gb"}},
       {"fit.quant-no-runtime", {}},
       {"fit.quant-cannot-run", {}},
@@ -305,6 +313,7 @@ std::optional<ReportPolicy> ParseReportPolicy(const std::string& content, const 
       item.Required("id", &n.id);
       item.Required("text", &n.text);
       item.Optional("min_gap_gb", &n.min_gap_gb, 0, 1000);
+      item.Optional("max_names", &n.max_names, 1, 1000);
       item.CheckUnknownKeys();
       const NoteSpec* spec = nullptr;
       for (const NoteSpec& s : NoteSpecs()) {

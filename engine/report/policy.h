@@ -57,6 +57,7 @@ struct NoteText {
   std::string id;          // "recommend.no-pick"
   std::string text;
   double min_gap_gb = 0;   // fit.usable-share only: the smallest gap worth a note
+  int max_names = 0;       // upgrade.unpriced*: at most this many names, then ", ..."
 };
 
 // One value passed to a note: text or a number.

@@ -47,11 +47,11 @@ TEST(ReportPolicy, NotesFillTheirValues) {
   ASSERT_TRUE(p.has_value()) << diags.Render();
   EXPECT_EQ(p->Note("grade.capped", {{"grade", "C"}, {"rule", "fit.offload"}}),
             "(Grade capped at C by fit.offload.)");
-  EXPECT_EQ(p->Note("upgrade.counting",
-                    {{"quant", "Q4_K_M"}, {"workload", "Agentic coding"},
-                     {"decode_target_tok_s", 29.6}}),
-            "Unlocks count the catalog's assistant models at Q4_K_M with the Agentic coding "
-            "workload's context: newly native, or newly at 30 tok/s.");
+  EXPECT_EQ(p->Note("upgrade.no-gain", {{"count", 8}, {"phrase", "agentic coding"}}),
+            "8 purchases that unlock nothing for agentic coding are not listed.");
+  EXPECT_EQ(p->Note("upgrade.unpriced.one", {{"count", 1.0}, {"names", "Tesla T4"}}),
+            "1 part with price unknown (Tesla T4): not ranked without a price.");
+  EXPECT_EQ(p->NoteFor("upgrade.unpriced")->max_names, 6);
   EXPECT_EQ(p->Note("fit.usable-share", {{"runtime", "vLLM"},
                                          {"share_pct", 90.0},
                                          {"usable_gb", 21.26},

@@ -135,4 +135,18 @@ void AppendFixed(std::string* out, double v, int decimals) {
   out->append(p, end);
 }
 
+absl::string_view IndefiniteArticle(absl::string_view name) {
+  absl::string_view word = name.substr(0, name.find(' '));
+  if (word.empty()) return "a";
+  bool initialism = word.size() >= 2;
+  for (char c : word) {
+    initialism &= absl::ascii_isupper(static_cast<unsigned char>(c)) ||
+                  absl::ascii_isdigit(static_cast<unsigned char>(c));
+  }
+  const char first = absl::ascii_toupper(static_cast<unsigned char>(word[0]));
+  // Letters whose names start with a vowel sound: "eff", "aitch", "em", "ar", "ex"...
+  const absl::string_view vowel_sounds = initialism ? "AEFHILMNORSX" : "AEIOU";
+  return vowel_sounds.find(first) != absl::string_view::npos ? "an" : "a";
+}
+
 }  // namespace fitrank

@@ -43,6 +43,11 @@ std::string QuotedList(const std::vector<std::string>& items, absl::string_view 
 // "did you mean `x`?" / "did you mean `x`, `y` or `z`?" or "" when `matches` is empty.
 std::string DidYouMean(const std::vector<std::string>& matches);
 
+// "a" or "an" before `name` as it is spoken: "an Arc A770", "an RTX 6000", "an NVIDIA H100",
+// "a GeForce RTX 4090", "a CPU". Initialisms (a first word in capitals) go by the sound of
+// their first letter's name; other words by their first letter.
+absl::string_view IndefiniteArticle(absl::string_view name);
+
 // Appends `v` with `decimals` digits after the point (0-3 on the fast path; more go to
 // to_chars; clamped to 0-17), byte for byte what
 // std::to_chars(chars_format::fixed, decimals) writes (correctly rounded; "-0.00" for small

@@ -24,6 +24,10 @@ std::string StatsCells(const CalibrationStats& s) {
 }
 
 int RunCalibrate(Context& ctx) {
+  if (!ctx.args.positional().empty()) {
+    throw UsageError(absl::StrCat("unexpected argument `", ctx.args.positional()[0], "`"),
+                     "give the file with --measurements FILE.tsv");
+  }
   std::optional<std::string> path = ctx.args.Get("measurements");
   if (!path) throw UsageError("no measurements file", "add --measurements FILE.tsv");
   const std::string text = ReadInputFile(

@@ -37,7 +37,7 @@ int RunCompare(Context& ctx) {
     *ctx.err << "fitrank compare: " << r.status().message() << "\n";
     return 1;
   }
-  RenderCompare(*r, ctx.format, Style{ctx.color}, *ctx.out);
+  RenderCompare(*r, ctx.format, ctx.style(), *ctx.out);
   return 0;
 }
 

@@ -32,6 +32,10 @@ const Quant* DefaultQuant(const Catalog& catalog, const Estimator& est, const Se
 }
 
 int RunEstimate(Context& ctx) {
+  if (!ctx.args.positional().empty()) {
+    throw UsageError(absl::StrCat("unexpected argument `", ctx.args.positional()[0], "`"),
+                     "name the model with --model NAME (quoted when it has spaces)");
+  }
   const Catalog& catalog = LoadCatalog(ctx);
   const Estimator& est = LoadEstimator(ctx);
   ParsedSetup ps = ParseSetupFlags(ctx, catalog, est);

@@ -39,7 +39,7 @@ int RunFit(Context& ctx) {
     *ctx.err << "fitrank fit: " << r.status().message() << "\n";
     return 1;
   }
-  RenderFit(*r, ctx.format, Style{ctx.color}, *ctx.out);
+  RenderFit(*r, ctx.format, ctx.style(), *ctx.out);
   return 0;
 }
 

@@ -17,7 +17,7 @@ int RunGpu(Context& ctx) {
     *ctx.err << "fitrank gpu: " << r.status().message() << "\n";
     return 1;
   }
-  RenderGpu(*r, ctx.format, Style{ctx.color}, *ctx.out);
+  RenderGpu(*r, ctx.format, ctx.style(), *ctx.out);
   return 0;
 }
 

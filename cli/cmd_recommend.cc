@@ -80,7 +80,7 @@ int RunRecommend(Context& ctx) {
     throw UsageError("--model-gguf needs --installed on recommend",
                      "fitrank recommend --installed --model-gguf file.gguf");
   }
-  RenderRecommend(*r, ctx.format, Style{ctx.color}, *ctx.out);
+  RenderRecommend(*r, ctx.format, ctx.style(), *ctx.out);
   size_t picks = 0;
   for (const WorkloadPicks& w : r->workloads) picks += w.picks.size();
   return picks > 0 ? 0 : 1;

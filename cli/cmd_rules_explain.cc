@@ -7,6 +7,7 @@
 #include "cli/report_context.h"
 #include "cli/resolve.h"
 #include "cli/rules_env.h"
+#include "cli/render_text.h"
 #include "engine/scoring/evaluate.h"
 
 namespace fitrank::cli {
@@ -14,10 +15,7 @@ namespace {
 
 std::string Signed(double v) { return absl::StrFormat("%+.1f", v); }
 
-std::string ContextText(int tokens) {
-  if (tokens >= 1024) return absl::StrCat(tokens / 1024, "K");
-  return absl::StrCat(tokens);
-}
+std::string ContextText(int tokens) { return FormatContext(tokens); }
 
 Json ExplainJson(const Evaluator& eval, const Query& q, const CandidateEval& c,
                  const CandidateExplanation& ex, const CandidateDetail& d) {
@@ -150,7 +148,8 @@ void ExplainText(const Evaluator& eval, const Query& q, const CandidateEval& c,
 
 int RunRulesExplain(Context& ctx, const ReportEnv& env) {
   if (ctx.args.positional().size() > 1) {
-    throw UsageError(absl::StrCat("unexpected argument `", ctx.args.positional()[1], "`"));
+    throw UsageError(absl::StrCat("unexpected argument `", ctx.args.positional()[1], "`"),
+                     "name the model with --model NAME (quoted when it has spaces)");
   }
   std::optional<std::string> model_name = ctx.args.Get("model");
   if (!model_name) throw UsageError("explain needs --model NAME");

@@ -20,7 +20,7 @@ int RunUpgrade(Context& ctx) {
     *ctx.err << "fitrank upgrade: " << r.status().message() << "\n";
     return 1;
   }
-  RenderUpgrade(*r, ctx.format, Style{ctx.color}, *ctx.out);
+  RenderUpgrade(*r, ctx.format, ctx.style(), *ctx.out);
   return 0;
 }
 

@@ -14,6 +14,7 @@
 
 #include "base/file_source.h"
 #include "cli/args.h"
+#include "cli/render_text.h"
 #include "engine/engine.h"
 
 namespace fitrank::cli {
@@ -34,6 +35,10 @@ struct Context {
   OutputFormat format = OutputFormat::kTable;
   bool color = false;  // stdout is a TTY and NO_COLOR is unset
   bool tty = false;    // stderr is a TTY (progress display allowed)
+  // Columns text output fits in (cli/terminal_width.h); 0: no limit.
+  size_t width = 0;
+  // The text style for this run: colour and width.
+  Style style() const { return Style{color, width}; }
 };
 
 struct Command {

@@ -1,5 +1,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "cli/render_doc.h"
 #include "cli/render_reports.h"
 
 namespace fitrank::cli {
@@ -171,24 +172,24 @@ void RenderCompare(const CompareReport& r, OutputFormat f, const Style& s, std::
     t.Add(owned);
     t.Add(cloud);
   }
-  if (f == OutputFormat::kCsv) {
-    t.PrintCsv(out);
-    return;
+  Doc doc(f, s, out);
+  std::vector<std::string> names;
+  for (const CompareGpu& g : r.gpus) names.push_back(g.specs.gpu.name);
+  doc.Title(absl::StrJoin(names, " vs "), absl::StrCat(r.workload, " · mode ", r.mode));
+  if (!doc.markdown()) out << "\n";
+  doc.Table(t);
+  if (!r.cost_basis.empty()) {
+    if (!doc.markdown()) out << "\n";
+    doc.Paragraph(r.cost_basis);
   }
-  if (f == OutputFormat::kMarkdown) {
-    t.PrintMarkdown(out);
-  } else {
-    std::vector<std::string> names;
-    for (const CompareGpu& g : r.gpus) names.push_back(g.specs.gpu.name);
-    out << s.Heading(absl::StrJoin(names, " vs ")) << "  "
-        << s.Paint(absl::StrCat(r.workload, " · mode ", r.mode), Color::kDim) << "\n\n";
-    t.Print(out);
-  }
-  if (!r.cost_basis.empty()) out << "\n" << Wrap(r.cost_basis, 96, "  ");
-  out << "\n" << (f == OutputFormat::kMarkdown ? "## Quick decision\n" : s.Heading("Quick decision")) << "\n";
+  doc.Section("Quick decision");
   for (const Decision& d : r.decisions) {
-    out << "  Pick " << s.Heading(d.gpu) << " if:\n";
-    for (const std::string& reason : d.reasons) out << Wrap(reason, 96, "    - ");
+    if (doc.markdown()) {
+      doc.Subsection(absl::StrCat("Pick ", d.gpu, " if:"));
+    } else {
+      out << "  Pick " << s.Heading(d.gpu) << " if:\n";
+    }
+    doc.Bullets(d.reasons, "    - ");
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "cli/render_doc.h"
 #include "cli/render_reports.h"
 
 namespace fitrank::cli {
@@ -116,7 +117,7 @@ void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream&
     else PrintJson(out, j);
     return;
   }
-  if (f == OutputFormat::kCsv || f == OutputFormat::kMarkdown) {
+  if (f == OutputFormat::kCsv) {
     // Rows that make sense: one per quantization.
     TextTable t({"quant", "bits", "bpw", "memory_gb", "quality_retention", "fit", "offload_pct",
                  "decode_tok_s", "grade", "score", "supported", "best"});
@@ -126,80 +127,79 @@ void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream&
              CsvNumber(q.decode_tok_s, 1), q.grade, CsvNumber(q.score, 1),
              q.supported ? "yes" : "no", q.best ? "yes" : ""});
     }
-    if (f == OutputFormat::kCsv) {
-      t.PrintCsv(out);
-      return;
-    }
-    out << "## " << r.model << " on " << r.setup.label << "\n\n" << r.summary << "\n\n";
-    t.PrintMarkdown(out);
+    t.PrintCsv(out);
     return;
   }
-  out << s.Heading(absl::StrCat(r.model, " on ", r.setup.label)) << "  "
-      << s.Paint(absl::StrCat(r.workload, " · mode ", r.mode, " · ", r.quant, " · ", r.runtime),
-                 Color::kDim)
-      << "\n";
-  out << Wrap(r.summary, 96, "") << "\n";
+  Doc doc(f, s, out);
+  doc.Title(absl::StrCat(r.model, " on ", r.setup.label),
+            absl::StrCat(r.workload, " · mode ", r.mode, " · ", r.quant, " · ", r.runtime));
+  doc.Paragraph(r.summary, "");
+  if (!doc.markdown()) out << "\n";
   const MemoryView& m = r.memory;
   std::string capacity =
       m.over_gb > 0 ? s.Paint(absl::StrCat(FormatGb(m.over_gb), " over capacity"), Color::kRed)
                     : s.Paint(absl::StrCat(FormatGb(m.free_gb), " free"), Color::kGreen);
-  TextTable facts({"", ""});
-  facts.Add({"Memory", absl::StrCat(FormatGb(m.total_gb), " needed / ", FormatGb(m.usable_gb),
-                                    " usable (", capacity, ")")});
-  if (!m.usable_note.empty()) facts.Add({"  usable", m.usable_note});
-  facts.Add({"  breakdown", absl::StrCat("weights ", FormatGb(m.weights_gb), " · KV cache ",
-                                         FormatGb(m.kv_gb), " · overhead ",
-                                         FormatGb(m.overhead_gb))});
-  facts.Add({"Fit", s.Fit(r.fit.kind, FormatFit(r.fit.kind, r.fit.offload_pct, r.fit.host_ram_gb))});
-  facts.Add({"Offload", FormatPct(r.fit.offload_pct)});
-  facts.Add({"Decode", absl::StrCat(FormatTokS(r.decode_tok_s),
-                                    r.decode_high_tok_s > 0
-                                        ? absl::StrCat(" (range ", FormatNumber(r.decode_low_tok_s, 1),
-                                                       "–", FormatNumber(r.decode_high_tok_s, 1), ")")
-                                        : "")});
-  facts.Add({"TTFT", FormatMs(r.ttft_ms)});
-  facts.Add({"Safe context", absl::StrCat(FormatContext(r.safe_context), " of ",
-                                          FormatContext(r.max_context), " max",
-                                          r.kv_cache == "f16" ? "" : ", with a ",
-                                          r.kv_cache == "f16" ? "" : r.kv_cache,
-                                          r.kv_cache == "f16" ? "" : " KV cache")});
+  std::vector<std::pair<std::string, std::string>> facts;
+  facts.push_back({"Memory", absl::StrCat(FormatGb(m.total_gb), " needed / ", FormatGb(m.usable_gb),
+                                          " usable (", capacity, ")")});
+  if (!m.usable_note.empty()) facts.push_back({"  usable", m.usable_note});
+  facts.push_back({"  breakdown", absl::StrCat("weights ", FormatGb(m.weights_gb), " · KV cache ",
+                                               FormatGb(m.kv_gb), " · overhead ",
+                                               FormatGb(m.overhead_gb))});
+  facts.push_back(
+      {"Fit", s.Fit(r.fit.kind, FormatFit(r.fit.kind, r.fit.offload_pct, r.fit.host_ram_gb))});
+  facts.push_back({"Offload", FormatPct(r.fit.offload_pct)});
+  facts.push_back({"Decode", absl::StrCat(FormatTokS(r.decode_tok_s),
+                                          r.decode_high_tok_s > 0
+                                              ? absl::StrCat(" (range ", FormatNumber(r.decode_low_tok_s, 1),
+                                                             "–", FormatNumber(r.decode_high_tok_s, 1), ")")
+                                              : "")});
+  facts.push_back({"TTFT", FormatMs(r.ttft_ms)});
+  facts.push_back({"Safe context", absl::StrCat(FormatContext(r.safe_context), " of ",
+                                                FormatContext(r.max_context), " max",
+                                                r.kv_cache == "f16" ? "" : ", with a ",
+                                                r.kv_cache == "f16" ? "" : r.kv_cache,
+                                                r.kv_cache == "f16" ? "" : " KV cache")});
   if (!r.grade.empty()) {
-    facts.Add({"Grade", absl::StrCat(s.Grade(r.grade), " (", FormatNumber(r.score, 0), "/100)")});
+    facts.push_back({"Grade", absl::StrCat(s.Grade(r.grade), " (", FormatNumber(r.score, 0), "/100)")});
   }
-  // Two-column facts without the header rule.
-  std::ostringstream tmp;
-  facts.Print(tmp);
-  std::string text = tmp.str();
-  size_t second = text.find('\n', text.find('\n') + 1);
-  out << text.substr(second + 1);
+  doc.Facts(facts);
   if (!r.reasons.empty()) {
-    out << "\n" << s.Heading("Why") << "\n" << Wrap(absl::StrJoin(r.reasons, " "), 96, "  ");
+    doc.Section("Why");
+    doc.Paragraph(absl::StrJoin(r.reasons, " "));
   }
   if (!r.advice.empty()) {
-    out << "\n" << s.Heading("Advice") << "\n";
-    for (const AdviceItem& a : r.advice) {
-      out << "  • " << s.Heading(a.title) << "\n" << Wrap(a.detail, 96, "    ");
+    doc.Section("Advice");
+    if (doc.markdown()) {
+      std::vector<std::string> items;
+      for (const AdviceItem& a : r.advice) items.push_back(absl::StrCat(a.title, ": ", a.detail));
+      doc.Bullets(items);
+    } else {
+      for (const AdviceItem& a : r.advice) {
+        out << "  • " << s.Heading(a.title) << "\n";
+        doc.Paragraph(a.detail, "    ");
+      }
     }
   }
   if (!r.workloads.empty()) {
-    out << "\n" << s.Heading("By workload") << "  "
-        << s.Paint("each at its best quantization", Color::kDim) << "\n";
-    WorkloadTable(r, s).Print(out);
+    doc.Section("By workload", "each at its best quantization");
+    doc.Table(WorkloadTable(r, s));
   }
   if (!r.quants.empty()) {
-    out << "\n" << s.Heading("By quantization") << "  "
-        << s.Paint(absl::StrCat("at ", r.workload, " settings"), Color::kDim) << "\n";
-    QuantTable(r, s).Print(out);
+    doc.Section("By quantization", absl::StrCat("at ", r.workload, " settings"));
+    doc.Table(QuantTable(r, s));
   }
   if (!r.run_commands.empty()) {
-    out << "\n" << s.Heading("Run it") << "\n";
+    doc.Section("Run it");
     for (const RunCommand& c : r.run_commands) {
-      out << "  " << c.runtime_name << (c.note.empty() ? "" : absl::StrCat(" (", c.note, ")"))
-          << "\n";
-      for (const std::string& step : c.steps) {
-        out << "    " << s.Paint((step[0] == '#' ? "" : "$ ") + step, Color::kDim) << "\n";
+      std::string name =
+          absl::StrCat(c.runtime_name, c.note.empty() ? "" : absl::StrCat(" (", c.note, ")"));
+      if (doc.markdown()) {
+        doc.Subsection(name);
+      } else {
+        doc.Paragraph(name);
       }
-      out << "    " << s.Paint("$ " + c.command, Color::kCyan) << "\n";
+      doc.Commands(c.steps, c.command, "    ");
     }
   }
 }

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "cli/render_doc.h"
 #include "cli/render_reports.h"
 
 namespace fitrank::cli {
@@ -40,26 +41,6 @@ Json CapabilityJson(const CapabilityRow& c) {
               {"ms_per_frame", JNum(c.ms_per_frame, 0)},
               {"memory_gb", JNum(c.memory_gb, 2)},
               {"detail", c.detail}};
-}
-
-void PrintTable(const TextTable& t, OutputFormat f, std::ostream& out) {
-  if (f == OutputFormat::kMarkdown) {
-    t.PrintMarkdown(out);
-  } else {
-    t.Print(out);
-  }
-}
-
-void Section(const std::string& title, OutputFormat f, const Style& s, std::ostream& out) {
-  if (f == OutputFormat::kMarkdown) {
-    out << "\n## " << title << "\n\n";
-  } else {
-    out << "\n" << s.Heading(title) << "\n";
-  }
-}
-
-void Bullets(const std::vector<std::string>& items, std::ostream& out) {
-  for (const std::string& i : items) out << Wrap(i, 96, "  - ");
 }
 
 }  // namespace
@@ -173,43 +154,41 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
     return;
   }
   const Gpu& g = r.specs.gpu;
-  const bool md = f == OutputFormat::kMarkdown;
+  Doc doc(f, s, out);
+  const bool md = doc.markdown();
   // The page is about the setup it computed: N of the GPU or a mixed rig.
   const bool rig = r.setup.gpu_count > 1;
   const std::string& title = rig ? r.setup.label : g.name;
+  doc.Title(title, absl::StrCat(g.vendor, " · ", SegmentName(g.segment), " · ", g.architecture));
+  doc.Paragraph(absl::StrCat("Mode: ", r.mode.name, " — ", r.mode.description), "");
   if (md) {
-    out << "# " << title << "\n\n";
+    doc.Bullets(r.mode.changes);
   } else {
-    out << s.Heading(title) << "  "
-        << s.Paint(absl::StrCat(g.vendor, " · ", SegmentName(g.segment), " · ", g.architecture),
-                   Color::kDim)
-        << "\n";
+    for (const std::string& c : r.mode.changes) out << "  " << c << "\n";
   }
-  out << "Mode: " << r.mode.name << " — " << r.mode.description << "\n";
-  for (const std::string& c : r.mode.changes) out << "  " << c << "\n";
 
-  Section("Specifications", f, s, out);
-  TextTable spec({"", ""});
+  doc.Section("Specifications");
+  std::vector<std::pair<std::string, std::string>> spec;
   if (rig) {
-    spec.Add({"Setup", absl::StrCat(r.setup.label, ": ", FormatGb(r.setup.memory_gb), " in total (",
+    spec.push_back({"Setup", absl::StrCat(r.setup.label, ": ", FormatGb(r.setup.memory_gb), " in total (",
                                     FormatGb(r.setup.usable_gb), " usable for models), ",
                                     FormatGb(r.setup.host_ram_gb), " host RAM")});
-    spec.Add({"Per device", r.setup.gpu_ids.size() > 1 && r.setup.label.find(" + ") != std::string::npos
+    spec.push_back({"Per device", r.setup.gpu_ids.size() > 1 && r.setup.label.find(" + ") != std::string::npos
                                 ? absl::StrCat("below: the first GPU, ", g.name)
                                 : absl::StrCat("below: each ", g.name)});
   }
-  spec.Add({"Memory", absl::StrCat(FormatGb(g.memory_gb), " ", g.memory_type, " (",
+  spec.push_back({"Memory", absl::StrCat(FormatGb(g.memory_gb), " ", g.memory_type, " (",
                                    FormatGb(r.specs.usable_gb), " usable for models)",
                                    g.unified_memory ? ", unified" : "")});
-  spec.Add({"Bandwidth", absl::StrCat(FormatNumber(g.bandwidth_gbps, 0), " GB/s")});
+  spec.push_back({"Bandwidth", absl::StrCat(FormatNumber(g.bandwidth_gbps, 0), " GB/s")});
   std::string compute = absl::StrCat(FormatNumber(g.fp16_tflops, 1), " TFLOPS FP16");
   if (g.int8_tops > 0) absl::StrAppend(&compute, " · ", FormatNumber(g.int8_tops, 0), " TOPS INT8");
   if (g.fp8_tflops > 0) absl::StrAppend(&compute, " · ", FormatNumber(g.fp8_tflops, 0), " TFLOPS FP8");
   if (g.fp4_tflops > 0) absl::StrAppend(&compute, " · ", FormatNumber(g.fp4_tflops, 0), " TFLOPS FP4");
-  spec.Add({"Compute", compute});
-  spec.Add({"Precisions", absl::StrJoin(g.precisions, ", ")});
-  spec.Add({"Platforms", absl::StrJoin(g.platforms, ", ")});
-  spec.Add({"Interconnect", r.specs.interconnect_name.empty()
+  spec.push_back({"Compute", compute});
+  spec.push_back({"Precisions", absl::StrJoin(g.precisions, ", ")});
+  spec.push_back({"Platforms", absl::StrJoin(g.platforms, ", ")});
+  spec.push_back({"Interconnect", r.specs.interconnect_name.empty()
                                 ? std::string(kDash)
                                 : absl::StrCat(r.specs.interconnect_name,
                                                g.interconnect_gbps > 0
@@ -222,26 +201,20 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
   if (r.specs.cloud_usd_per_hour > 0) {
     absl::StrAppend(&price, " · cloud ", FormatUsd(r.specs.cloud_usd_per_hour), "/h");
   }
-  spec.Add({"Price", price});
-  spec.Add({"Power, launch", absl::StrCat(FormatNumber(g.tdp_w, 0), " W · ", g.launch_year)});
-  {
-    std::ostringstream tmp;
-    if (md) spec.PrintMarkdown(tmp); else spec.Print(tmp);
-    std::string text = tmp.str();
-    if (!md) text = text.substr(text.find('\n', text.find('\n') + 1) + 1);  // no header rule
-    out << text;
-  }
+  spec.push_back({"Price", price});
+  spec.push_back({"Power, launch", absl::StrCat(FormatNumber(g.tdp_w, 0), " W · ", g.launch_year)});
+  doc.Facts(spec);
 
   if (!r.strengths.empty()) {
-    Section("Strengths", f, s, out);
-    Bullets(r.strengths, out);
+    doc.Section("Strengths");
+    doc.Bullets(r.strengths);
   }
   if (!r.considerations.empty()) {
-    Section("Considerations", f, s, out);
-    Bullets(r.considerations, out);
+    doc.Section("Considerations");
+    doc.Bullets(r.considerations);
   }
 
-  Section("AI capability matrix", f, s, out);
+  doc.Section("AI capability matrix");
   TextTable cap({"Capability", "Status", "Representative model", "Detail"});
   for (const CapabilityRow& c : r.capability_matrix) {
     Color col = c.status == RunStatus::kNative    ? Color::kGreen
@@ -252,24 +225,32 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
                              : (c.quant.empty() ? c.model : absl::StrCat(c.model, " ", c.quant)),
              CapabilityDetail(c)});
   }
-  PrintTable(cap, f, out);
+  doc.Table(cap);
 
-  Section("Recommendations by workload", f, s, out);
+  doc.Section("Recommendations by workload");
   for (const WorkloadPicks& w : r.recommendations) {
-    out << (md ? "\n### " : "\n") << (md ? w.label : s.Heading(w.label)) << "\n";
+    if (md) {
+      doc.Subsection(w.label);
+    } else {
+      out << "\n" << s.Heading(w.label) << "\n";
+    }
     if (w.picks.empty()) {
-      out << "  (nothing runs well enough to recommend)\n";
+      doc.Line("  (nothing runs well enough to recommend)");
       continue;
     }
-    PrintTable(PicksTable(w.picks, s), f, out);
-    if (!md && !w.picks.empty() && !w.picks[0].reasons.empty()) {
-      out << Wrap(absl::StrCat("Top pick: ", absl::StrJoin(w.picks[0].reasons, " ")), 96, "  ");
+    doc.Table(PicksTable(w.picks, s));
+    if (!w.picks[0].reasons.empty()) {
+      doc.Paragraph(absl::StrCat("Top pick: ", absl::StrJoin(w.picks[0].reasons, " ")));
     }
+    if (!w.picks[0].usable_note.empty()) {
+      doc.Note(absl::StrCat("Memory: ", w.picks[0].usable_note, "."), "  ");
+    }
+
   }
 
-  Section("Just out of reach", f, s, out);
+  doc.Section("Just out of reach");
   if (r.out_of_reach.empty()) {
-    out << "  Every strong model in the catalog already runs natively here.\n";
+    doc.Line("  Every strong model in the catalog already runs natively here.");
   } else {
     TextTable t({"Model", "Params", "Quality", "Needs", "Short by", "Runs on", "Cheapest upgrade"},
                 {false, true, true, true, true, false, false});
@@ -284,35 +265,37 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
              o.unlocked_by.empty() ? std::string(kDash)
                                    : absl::StrCat(o.unlocked_by, " (", FormatUsd(o.unlocked_by_usd), ")")});
     }
-    PrintTable(t, f, out);
+    doc.Table(t);
   }
 
-  Section("Image and video generation", f, s, out);
-  out << "  " << r.diffusion.runnable << " of " << r.diffusion.total
-      << " diffusion models run on this GPU (" << r.diffusion.native << " natively).\n";
+  doc.Section("Image and video generation");
+  doc.Line(absl::StrCat("  ", r.diffusion.runnable, " of ", r.diffusion.total,
+                        " diffusion models run on this ", rig ? "setup" : "GPU", " (",
+                        r.diffusion.native, " natively)."));
   if (!r.diffusion.rows.empty()) {
     TextTable t({"Model", "Kind", "Resolution", "Status", "Weights", "Memory", "Time"},
                 {false, false, false, false, false, true, true});
     for (const DiffusionRow& d : r.diffusion.rows) {
       std::string time = d.kind == "video"
-                             ? (d.ms_per_frame > 0 ? absl::StrCat(FormatMs(d.ms_per_frame), "/frame")
+                             ? (d.ms_per_frame > 0 ? absl::StrCat(FormatSeconds(d.ms_per_frame / 1000), "/frame")
                                                    : std::string(kDash))
                              : (d.seconds_per_image > 0
-                                    ? absl::StrCat(FormatNumber(d.seconds_per_image, d.seconds_per_image < 10 ? 1 : 0), " s/image")
+                                    ? absl::StrCat(FormatSeconds(d.seconds_per_image), "/image")
                                     : std::string(kDash));
       t.Add({d.model, d.kind, absl::StrCat(d.width, "x", d.height, d.frames > 0 ? absl::StrCat(", ", d.frames, "f") : ""),
              StatusLabel(d.status), d.precision, FormatGb(d.memory_gb), time});
     }
-    PrintTable(t, f, out);
+    doc.Table(t);
   }
-  if (!r.diffusion.basis.empty()) out << Wrap(r.diffusion.basis, 96, "  ");
+  doc.Paragraph(r.diffusion.basis);
 
-  Section("Multi-GPU scaling", f, s, out);
-  out << "  Via " << (r.multi_gpu.interconnect.empty() ? "PCIe" : r.multi_gpu.interconnect);
+  doc.Section("Multi-GPU scaling");
+  std::string via =
+      absl::StrCat("  Via ", r.multi_gpu.interconnect.empty() ? "PCIe" : r.multi_gpu.interconnect);
   if (r.multi_gpu.interconnect_gbps > 0 && r.multi_gpu.interconnect.find("GB/s") == std::string::npos) {
-    out << " (" << FormatNumber(r.multi_gpu.interconnect_gbps, 0) << " GB/s)";
+    absl::StrAppend(&via, " (", FormatNumber(r.multi_gpu.interconnect_gbps, 0), " GB/s)");
   }
-  out << ".\n";
+  doc.Line(absl::StrCat(via, "."));
   TextTable sc({"Config", "Usable memory", "Models that fit", "Est. bandwidth", "Decode speed-up"},
                {false, true, true, true, true});
   for (const ScalingRow& row : r.multi_gpu.rows) {
@@ -322,30 +305,30 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
             row.decode_speedup > 0 ? absl::StrCat(FormatNumber(row.decode_speedup, 2), "x")
                                    : std::string(kDash)});
   }
-  PrintTable(sc, f, out);
-  if (!r.multi_gpu.basis.empty()) out << Wrap(r.multi_gpu.basis, 96, "  ");
+  doc.Table(sc);
+  doc.Paragraph(r.multi_gpu.basis);
 
   const BuyingAdvice& b = r.buying_advice;
-  Section("Buying advice", f, s, out);
+  doc.Section("Buying advice");
   Color vc = b.verdict_id == "excellent" || b.verdict_id == "good" ? Color::kGreen
              : b.verdict_id == "limited"                           ? Color::kYellow
                                                                    : Color::kRed;
-  out << "  " << s.Paint(b.verdict, vc) << "\n" << Wrap(b.summary, 96, "  ");
-  out << Wrap(absl::StrCat("What will limit you first: ", b.limiter), 96, "  ");
+  doc.Line(absl::StrCat("  ", s.Paint(b.verdict, vc)));
+  doc.Paragraph(b.summary);
+  doc.Paragraph(absl::StrCat("What will limit you first: ", b.limiter));
   if (b.red_flags.empty()) {
-    out << "  No major red flags.\n";
+    doc.Line("  No major red flags.");
   } else {
-    out << "  Red flags:\n";
-    for (const std::string& rf : b.red_flags) out << Wrap(rf, 96, "    - ");
+    doc.Line("  Red flags:");
+    doc.Bullets(b.red_flags, "    - ");
   }
   if (!b.itinerary.empty()) {
-    out << "  Best upgrade itinerary:\n";
-    int i = 1;
-    for (const std::string& step : b.itinerary) out << Wrap(step, 96, absl::StrCat("    ", i++, ". "));
+    doc.Line("  Best upgrade itinerary:");
+    doc.Numbered(b.itinerary, "    ");
   }
 
   if (!r.upgrades.empty()) {
-    Section("Upgrade paths", f, s, out);
+    doc.Section("Upgrade paths");
     TextTable t({"Option", "Price", "Unlocks", "$/model", "Best after"},
                 {false, true, true, true, false});
     for (const UpgradeOption& o : r.upgrades) {
@@ -353,7 +336,7 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
              o.unlock_count > 0 ? FormatUsd(o.usd_per_unlocked_model) : std::string(kDash),
              o.best_model_after});
     }
-    PrintTable(t, f, out);
+    doc.Table(t);
   }
 }
 

@@ -62,6 +62,7 @@ Json PickJson(const Pick& p) {
   j["gpus"] = p.gpus;
   j["run_command"] = p.run_command;
   j["run_steps"] = p.run_steps;
+  j["usable_note"] = p.usable_note;
   return j;
 }
 

@@ -1,5 +1,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "cli/render_doc.h"
 #include "cli/render_reports.h"
 
 namespace fitrank::cli {
@@ -17,23 +18,32 @@ TextTable PicksTable(const std::vector<Pick>& picks, const Style& s) {
   return t;
 }
 
-void PrintPickDetails(const std::vector<Pick>& picks, const Style& s, std::ostream& out) {
+std::string PickHeading(const Pick& p) {
+  return absl::StrCat(p.rank, ". ", p.model);
+}
+
+std::string PickSubtitle(const Pick& p) {
+  return absl::StrCat("(", FormatParams(p.params_b),
+                      p.active_params_b > 0 && p.active_params_b < p.params_b
+                          ? absl::StrCat(", ", FormatParams(p.active_params_b), " active")
+                          : "",
+                      ", ", p.quant, ")");
+}
+
+void PrintPickDetails(const std::vector<Pick>& picks, Doc& doc) {
+  const Style& s = doc.style();
   for (const Pick& p : picks) {
-    out << "  " << s.Heading(absl::StrCat(p.rank, ". ", p.model)) << " "
-        << s.Paint(absl::StrCat("(", FormatParams(p.params_b),
-                                p.active_params_b > 0 && p.active_params_b < p.params_b
-                                    ? absl::StrCat(", ", FormatParams(p.active_params_b), " active")
-                                    : "",
-                                ", ", p.quant, ")"),
-                   Color::kDim)
-        << "\n";
-    std::string why = absl::StrJoin(p.reasons, " ");
-    if (!why.empty()) out << Wrap(why, 96, "     ");
-    if (p.run_command.empty()) continue;
-    for (const std::string& step : p.run_steps) {
-      out << "     " << s.Paint((step[0] == '#' ? "" : "$ ") + step, Color::kDim) << "\n";
+    if (doc.markdown()) {
+      doc.Subsection(absl::StrCat(PickHeading(p), " ", PickSubtitle(p)));
+      doc.Paragraph(absl::StrJoin(p.reasons, " "));
+    } else {
+      doc.Line(absl::StrCat("  ", s.Heading(PickHeading(p)), " ",
+                            s.Paint(PickSubtitle(p), Color::kDim)));
+      doc.Paragraph(absl::StrJoin(p.reasons, " "), "     ");
     }
-    out << "     " << s.Paint("$ " + p.run_command, Color::kCyan) << "\n";
+    if (!p.usable_note.empty()) doc.Note(absl::StrCat("Memory: ", p.usable_note, "."), "     ");
+    if (p.run_command.empty()) continue;
+    doc.Commands(p.run_steps, p.run_command, "     ");
   }
 }
 
@@ -64,7 +74,7 @@ void RenderRecommend(const RecommendReport& r, OutputFormat f, const Style& s, s
     }
     return;
   }
-  if (f == OutputFormat::kCsv || f == OutputFormat::kMarkdown) {
+  if (f == OutputFormat::kCsv) {
     TextTable t({"workload", "rank", "model", "model_id", "params_b", "grade", "score", "quant",
                  "decode_tok_s", "ttft_ms", "context", "fit", "offload_pct", "runtime", "gpus",
                  "run_command"});
@@ -76,34 +86,30 @@ void RenderRecommend(const RecommendReport& r, OutputFormat f, const Style& s, s
                CsvNumber(p.fit.offload_pct, 1), p.runtime, absl::StrCat(p.gpus), p.run_command});
       }
     }
-    if (f == OutputFormat::kCsv) {
-      t.PrintCsv(out);
-    } else {
-      t.PrintMarkdown(out);
-    }
+    t.PrintCsv(out);
     return;
   }
-  out << s.Heading(absl::StrCat("Best models for ", r.setup.label)) << "  "
-      << s.Paint(absl::StrCat(FormatGb(r.setup.usable_gb), " usable, ",
-                              FormatGb(r.setup.host_ram_gb), " host RAM · mode ", r.mode),
-                 Color::kDim)
-      << "\n";
+  Doc doc(f, s, out);
+  doc.Title(absl::StrCat("Best models for ", r.setup.label),
+            absl::StrCat(FormatGb(r.setup.usable_gb), " usable, ", FormatGb(r.setup.host_ram_gb),
+                         " host RAM · mode ", r.mode));
   for (const WorkloadPicks& w : r.workloads) {
-    out << "\n" << s.Heading(w.label) << "\n";
+    doc.Section(w.label);
     if (w.picks.empty()) {
-      out << "  (no model qualifies)\n";
+      doc.Line("  (no model qualifies)");
       continue;
     }
-    PicksTable(w.picks, s).Print(out);
-    out << "\n";
-    PrintPickDetails(w.picks, s, out);
+    doc.Table(PicksTable(w.picks, s));
+    if (!doc.markdown()) out << "\n";
+    PrintPickDetails(w.picks, doc);
   }
-  for (const std::string& n : r.notes) out << "\n" << Wrap(n, 96, "note: ");
-  out << "\n"
-      << s.Paint(absl::StrCat(r.candidates, " models considered. Estimates: decode at the "
-                              "workload's context, TTFT at its prompt length."),
-                 Color::kDim)
-      << "\n";
+  for (const std::string& n : r.notes) {
+    if (!doc.markdown()) out << "\n";
+    doc.Labeled("note: ", n);
+  }
+  if (!doc.markdown()) out << "\n";
+  doc.Note(absl::StrCat(r.candidates, " models considered. Estimates: decode at the "
+                        "workload's context, TTFT at its prompt length."));
 }
 
 }  // namespace fitrank::cli

@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "cli/command.h"
+#include "cli/render_doc.h"
 #include "cli/render_json.h"
 #include "cli/render_text.h"
 #include "engine/report/compare.h"
@@ -36,8 +37,8 @@ void RenderEstimate(const EstimateReport& r, OutputFormat f, const Style& s, std
 
 // The picks table shared by recommend and the GPU page.
 TextTable PicksTable(const std::vector<Pick>& picks, const Style& s);
-// "Why" lines of each pick (reasons, run command), indented.
-void PrintPickDetails(const std::vector<Pick>& picks, const Style& s, std::ostream& out);
+// "Why" lines of each pick (reasons, run command), indented; in markdown a subsection each.
+void PrintPickDetails(const std::vector<Pick>& picks, Doc& doc);
 
 }  // namespace fitrank::cli
 

@@ -1,5 +1,6 @@
 #include "cli/render_text.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
@@ -13,22 +14,6 @@ namespace fitrank::cli {
 namespace {
 bool Usable(double v) { return std::isfinite(v) && v > 0; }
 }  // namespace
-
-std::string FormatNumber(double v, int decimals) {
-  if (!std::isfinite(v)) return std::string(kDash);
-  std::string s = absl::StrFormat("%.*f", decimals, std::fabs(v));
-  size_t dot = s.find('.');
-  size_t int_end = dot == std::string::npos ? s.size() : dot;
-  std::string out;
-  for (size_t i = 0; i < int_end; ++i) {
-    if (i > 0 && (int_end - i) % 3 == 0) out += ',';
-    out += s[i];
-  }
-  out += s.substr(int_end);
-  // Never print "-0".
-  bool negative = v < 0 && out.find_first_not_of("0.,") != std::string::npos;
-  return negative ? "-" + out : out;
-}
 
 std::string CsvNumber(double v, int decimals) {
   if (!std::isfinite(v)) return "";
@@ -56,30 +41,6 @@ std::string CsvHeader(absl::string_view display) {
 std::string FormatTokS(double tok_s) {
   if (!Usable(tok_s)) return std::string(kDash);
   return absl::StrCat(FormatNumber(tok_s, tok_s < 100 ? 1 : 0), " tok/s");
-}
-
-std::string FormatMs(double ms) {
-  if (!Usable(ms)) return std::string(kDash);
-  if (ms < 10000) return absl::StrCat(FormatNumber(ms, 0), " ms");
-  return absl::StrCat(FormatNumber(ms / 1000, ms < 100000 ? 1 : 0), " s");
-}
-
-std::string FormatContext(int tokens) {
-  if (tokens <= 0) return std::string(kDash);
-  if (tokens >= 1024 * 1024 && tokens % (1024 * 1024) == 0) {
-    return absl::StrCat(tokens / (1024 * 1024), "M");
-  }
-  if (tokens >= 1024) {
-    double k = tokens / 1024.0;
-    if (k >= 1000) return absl::StrCat(FormatNumber(k / 1024, 1), "M");
-    return absl::StrCat(FormatNumber(std::floor(k), 0), "K");
-  }
-  return absl::StrCat(tokens);
-}
-
-std::string FormatGb(double gb) {
-  if (!std::isfinite(gb)) return std::string(kDash);
-  return absl::StrCat(FormatNumber(gb, std::fabs(gb) < 100 ? 1 : 0), " GB");
 }
 
 std::string FormatUsd(double usd) {
@@ -176,35 +137,124 @@ void TextTable::Add(std::vector<std::string> row) {
   rows_.push_back(std::move(row));
 }
 
-void TextTable::Print(std::ostream& out, absl::string_view indent) const {
-  std::vector<size_t> width(header_.size(), 0);
-  for (size_t c = 0; c < header_.size(); ++c) width[c] = DisplayWidth(header_[c]);
+void TextTable::Print(std::ostream& out, absl::string_view indent, size_t max_width) const {
+  PrintRows(out, indent, max_width, true);
+}
+
+void TextTable::PrintBody(std::ostream& out, absl::string_view indent, size_t max_width) const {
+  PrintRows(out, indent, max_width, false);
+}
+
+namespace {
+
+// `text` cut into lines of at most `width` columns at spaces (words longer than a line are
+// cut). Colour codes are dropped when the text needs more than one line.
+std::vector<std::string> CellLines(const std::string& text, size_t width) {
+  if (DisplayWidth(text) <= width) return {text};
+  std::vector<std::string> lines;
+  for (absl::string_view l : absl::StrSplit(Wrap(StripAnsi(text), width, ""), '\n')) {
+    if (!l.empty()) lines.emplace_back(l);
+  }
+  if (lines.empty()) lines.emplace_back();
+  return lines;
+}
+
+// The narrowest a column may become: its longest word, but no less than 6 and no more than 16
+// columns (longer words are cut).
+size_t MinColumnWidth(const std::string& header, const std::vector<std::vector<std::string>>& rows,
+                      size_t c) {
+  size_t longest = 0;
+  auto words = [&](const std::string& cell) {
+    for (absl::string_view w : absl::StrSplit(StripAnsi(cell), ' ', absl::SkipEmpty())) {
+      longest = std::max(longest, DisplayWidth(w));
+    }
+  };
+  words(header);
+  for (const auto& row : rows) words(row[c]);
+  return std::clamp<size_t>(longest, 6, 16);
+}
+
+}  // namespace
+
+void TextTable::PrintRows(std::ostream& out, absl::string_view indent, size_t max_width,
+                          bool with_header) const {
+  const size_t n = header_.size();
+  if (n == 0) return;
+  std::vector<size_t> width(n, 0);
+  for (size_t c = 0; c < n; ++c) width[c] = with_header ? DisplayWidth(header_[c]) : 0;
   for (const auto& row : rows_) {
-    for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], DisplayWidth(row[c]));
+    for (size_t c = 0; c < n; ++c) width[c] = std::max(width[c], DisplayWidth(row[c]));
+  }
+  auto total = [&] {
+    size_t t = DisplayWidth(indent) + 2 * (n - 1);
+    for (size_t w : width) t += w;
+    return t;
+  };
+  if (max_width > 0 && total() > max_width) {
+    std::vector<size_t> min_width(n);
+    for (size_t c = 0; c < n; ++c) {
+      min_width[c] = std::min(width[c], MinColumnWidth(with_header ? header_[c] : "", rows_, c));
+    }
+    // Narrow the widest column that can still give, one column at a time.
+    while (total() > max_width) {
+      size_t pick = n;
+      for (size_t c = 0; c < n; ++c) {
+        if (width[c] > min_width[c] && (pick == n || width[c] > width[pick])) pick = c;
+      }
+      if (pick == n) break;
+      --width[pick];
+    }
+    if (total() > max_width) {
+      // Too many columns for the terminal: one block per row.
+      const std::string sub = absl::StrCat(indent, "  ");
+      for (const auto& row : rows_) {
+        out << indent << row[0] << "\n";
+        for (size_t c = 1; c < n; ++c) {
+          if (StripAnsi(row[c]).empty()) continue;
+          std::string label = header_[c].empty() ? "" : absl::StrCat(header_[c], ": ");
+          std::string cell = DisplayWidth(sub) + DisplayWidth(label) + DisplayWidth(row[c]) <= max_width
+                                 ? row[c]
+                                 : StripAnsi(row[c]);
+          out << Wrap(absl::StrCat(label, cell), max_width, sub);
+        }
+      }
+      return;
+    }
   }
   auto line = [&](const std::vector<std::string>& row) {
-    std::string s(indent);
-    for (size_t c = 0; c < row.size(); ++c) {
-      std::string pad(width[c] - DisplayWidth(row[c]), ' ');
-      bool last = c + 1 == row.size();
-      if (right_[c]) {
-        absl::StrAppend(&s, pad, row[c]);
-      } else {
-        absl::StrAppend(&s, row[c], last ? "" : pad);
-      }
-      if (!last) s += "  ";
+    std::vector<std::vector<std::string>> cells(n);
+    size_t height = 1;
+    for (size_t c = 0; c < n; ++c) {
+      cells[c] = CellLines(row[c], width[c]);
+      height = std::max(height, cells[c].size());
     }
-    while (!s.empty() && s.back() == ' ') s.pop_back();
-    out << s << "\n";
+    for (size_t l = 0; l < height; ++l) {
+      std::string s(indent);
+      for (size_t c = 0; c < n; ++c) {
+        const std::string& cell = l < cells[c].size() ? cells[c][l] : std::string();
+        std::string pad(width[c] - std::min(width[c], DisplayWidth(cell)), ' ');
+        bool last = c + 1 == n;
+        if (right_[c]) {
+          absl::StrAppend(&s, pad, cell);
+        } else {
+          absl::StrAppend(&s, cell, last ? "" : pad);
+        }
+        if (!last) s += "  ";
+      }
+      while (!s.empty() && s.back() == ' ') s.pop_back();
+      out << s << "\n";
+    }
   };
-  line(header_);
-  std::vector<std::string> rule;
-  for (size_t c = 0; c < header_.size(); ++c) {
-    std::string r;
-    for (size_t i = 0; i < width[c]; ++i) r += "─";
-    rule.push_back(r);
+  if (with_header) {
+    line(header_);
+    std::vector<std::string> rule;
+    for (size_t c = 0; c < n; ++c) {
+      std::string r;
+      for (size_t i = 0; i < width[c]; ++i) r += "─";
+      rule.push_back(r);
+    }
+    line(rule);
   }
-  line(rule);
   for (const auto& row : rows_) line(row);
 }
 
@@ -257,13 +307,30 @@ std::string Wrap(absl::string_view text, size_t width, absl::string_view indent)
   std::string out, line(indent);
   size_t line_w = DisplayWidth(indent), base = line_w;
   const std::string cont(base, ' ');  // continuation lines align under the first word
+  const size_t room = width > base + 1 ? width - base : 1;  // columns for words on a line
+  auto flush = [&] {
+    absl::StrAppend(&out, line, "\n");
+    line = cont;
+    line_w = base;
+  };
   for (absl::string_view word : absl::StrSplit(text, ' ', absl::SkipEmpty())) {
     size_t w = DisplayWidth(word);
-    if (line_w > base && line_w + 1 + w > width) {
-      absl::StrAppend(&out, line, "\n");
-      line = cont;
-      line_w = base;
+    if (line_w > base && line_w + 1 + w > width) flush();
+    // A word longer than a line: cut it (at code point boundaries, outside colour codes).
+    while (w > room) {
+      size_t cols = 0, i = 0;
+      while (i < word.size() && cols < room) {
+        ++i;
+        while (i < word.size() && (static_cast<unsigned char>(word[i]) & 0xC0) == 0x80) ++i;
+        ++cols;
+      }
+      if (line_w > base) flush();
+      absl::StrAppend(&line, word.substr(0, i));
+      flush();
+      word.remove_prefix(i);
+      w = DisplayWidth(word);
     }
+    if (word.empty()) continue;
     if (line_w > base) {
       line += ' ';
       ++line_w;
@@ -274,5 +341,7 @@ std::string Wrap(absl::string_view text, size_t width, absl::string_view indent)
   if (line_w > base) absl::StrAppend(&out, line, "\n");
   return out;
 }
+
+size_t Style::WrapWidth() const { return width == 0 || width > 97 ? 96 : std::max<size_t>(width - 1, 20); }
 
 }  // namespace fitrank::cli

@@ -1,5 +1,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "cli/render_doc.h"
 #include "cli/render_reports.h"
 
 namespace fitrank::cli {
@@ -59,33 +60,23 @@ void RenderUpgrade(const UpgradeReport& r, OutputFormat f, const Style& s, std::
            o.unlock_count > 0 ? FormatUsd(o.usd_per_unlocked_model) : std::string(kDash),
            FormatGb(o.setup.usable_gb), o.best_model_after, FormatTokS(o.best_decode_tok_s_after)});
   }
-  if (f == OutputFormat::kCsv) {
-    t.PrintCsv(out);
-    return;
-  }
-  if (f == OutputFormat::kMarkdown) {
-    out << "## Upgrades from " << r.current.label << " (" << r.workload << ")\n\n";
-    t.PrintMarkdown(out);
-    return;
-  }
-  out << s.Heading(absl::StrCat("Upgrades from ", r.current.label)) << "  "
-      << s.Paint(absl::StrCat(r.workload, " · mode ", r.mode,
-                              r.budget_usd > 0 ? absl::StrCat(" · budget ", FormatUsd(r.budget_usd))
-                                               : ""),
-                 Color::kDim)
-      << "\n";
-  out << Wrap(absl::StrCat("Now: ", FormatGb(r.current.usable_gb), " usable, ",
-                           r.current_native_models, " models run natively, ",
-                           r.current_fast_models, " of them at ",
-                           FormatTokS(r.speed_target_tok_s), " or faster; best model: ",
-                           r.best_model_now.empty() ? std::string(kDash) : r.best_model_now, "."),
-              96, "");
-  out << "\n";
+  Doc doc(f, s, out);
+  doc.Title(absl::StrCat("Upgrades from ", r.current.label),
+            absl::StrCat(r.workload, " · mode ", r.mode,
+                         r.budget_usd > 0 ? absl::StrCat(" · budget ", FormatUsd(r.budget_usd)) : ""));
+  doc.Paragraph(absl::StrCat("Now: ", FormatGb(r.current.usable_gb), " usable, ",
+                             r.current_native_models, " models run natively, ",
+                             r.current_fast_models, " of them at ",
+                             FormatTokS(r.speed_target_tok_s), " or faster; best model: ",
+                             r.best_model_now.empty() ? std::string(kDash) : r.best_model_now, "."),
+                "");
+  if (!doc.markdown()) out << "\n";
   if (r.options.empty()) {
-    out << "  No upgrade option fits the budget.\n";
+    doc.Line("  No upgrade option fits the budget.");
   } else {
-    t.Print(out);
+    doc.Table(t);
   }
+  std::vector<std::string> unlock_lines;
   for (const UpgradeOption& o : r.options) {
     if (o.unlocks.empty()) continue;
     std::vector<std::string> names;
@@ -95,20 +86,21 @@ void RenderUpgrade(const UpgradeReport& r, OutputFormat f, const Style& s, std::
                                    ")"));
     }
     if (o.unlocks.size() > 5) names.push_back(absl::StrCat("+", o.unlocks.size() - 5, " more"));
-    out << Wrap(absl::StrCat(o.action, " unlocks: ", absl::StrJoin(names, ", "), ".",
-                             o.runtime.empty() ? "" : absl::StrCat(" Runtime: ", o.runtime, ".")),
-                96, "  ");
+    unlock_lines.push_back(absl::StrCat(o.action, " unlocks: ", absl::StrJoin(names, ", "), ".",
+                                        o.runtime.empty() ? "" : absl::StrCat(" Runtime: ", o.runtime, ".")));
   }
-  out << "\n" << s.Heading("Best itinerary") << "\n";
+  doc.Bullets(unlock_lines, "  ");
+  doc.Section("Best itinerary");
   if (r.itinerary.empty()) {
-    out << "  Nothing within the budget unlocks a model.\n";
+    doc.Line("  Nothing within the budget unlocks a model.");
   }
+  std::vector<std::string> steps;
   for (const ItineraryStep& st : r.itinerary) {
-    out << Wrap(absl::StrCat(st.option.action, " — ", FormatUsd(st.option.price_usd), " (total ",
-                             FormatUsd(st.cumulative_usd), "). ", st.why),
-                96, absl::StrCat("  ", st.step, ". "));
+    steps.push_back(absl::StrCat(st.option.action, " — ", FormatUsd(st.option.price_usd), " (total ",
+                                 FormatUsd(st.cumulative_usd), "). ", st.why));
   }
-  for (const std::string& n : r.notes) out << Wrap(n, 96, "note: ");
+  doc.Numbered(steps);
+  for (const std::string& n : r.notes) doc.Labeled("note: ", n);
 }
 
 }  // namespace fitrank::cli

@@ -8,6 +8,7 @@
 #include "base/text.h"
 #include "cli/command.h"
 #include "cli/input_file.h"
+#include "cli/terminal_width.h"
 #include "cli/version.h"
 
 namespace fitrank::cli {
@@ -172,6 +173,7 @@ int RunCli(const std::vector<std::string>& given_argv, std::ostream& out, std::o
     ctx.color = options.out_is_tty && std::getenv("NO_COLOR") == nullptr &&
                 !ctx.args.Has("no-color");
     ctx.tty = options.err_is_tty;
+    ctx.width = TerminalColumns(options.out_is_tty);
     return cmd->run(ctx);
   } catch (const ExitNow& e) {
     return e.code();

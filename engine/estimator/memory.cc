@@ -34,6 +34,12 @@ void ComputeShape(Ctx* ctx, double bpw) {
   const double embed_c = ctx->C(K::kEmbeddingBpw);
   const double head_c = ctx->C(K::kOutputBpw);
   m.embed_bpw = embed_c > 0 ? embed_c : bpw;
+  if (embed_c <= 0 && ctx->t != nullptr) {
+    // The constant's 0 is a sentinel, not a width: say which width it stood for.
+    ctx->t->Note(absl::StrFormat("memory.embedding_bpw = 0: embeddings stored at the quant's own "
+                                 "%.3g bits per weight",
+                                 bpw));
+  }
   m.head_bpw = std::max(bpw, head_c);
   m.vocab_known = m.vocab > 0 && m.hidden > 0;
   if (m.vocab_known) {

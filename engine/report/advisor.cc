@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_format.h"
+#include "base/quantities.h"
 
 namespace fitrank {
 
@@ -34,17 +35,18 @@ std::vector<AdviceItem> FitAdvice(const ReportEnv& env, const Setup& setup, cons
   if (nofit) {
     items.push_back(
         {"does-not-fit", title("does-not-fit"),
-         absl::StrFormat("It needs about %.1f GB; %.1f GB of accelerator memory plus %.0f GB of "
+         absl::StrFormat("It needs about %s; %s of accelerator memory plus %s of "
                          "host RAM is not enough.",
-                         e.memory.total_gb, e.memory.usable_gb, setup.host_ram_gb)});
+                         FormatGb(e.memory.total_gb), FormatGb(e.memory.usable_gb),
+                         FormatGb(setup.host_ram_gb))});
   }
   if (offload) {
     items.push_back(
         {"offload-active", title("offload-active"),
-         absl::StrFormat("About %.0f%% of the working set (%.1f GB) lives in host RAM, read at "
+         absl::StrFormat("About %.0f%% of the working set (%s) lives in host RAM, read at "
                          "host-memory speed for every token: that, not the GPU, sets the %.1f "
                          "tok/s.",
-                         e.fit.offload_pct, e.fit.host_ram_gb, e.decode_tok_s)});
+                         e.fit.offload_pct, FormatGb(e.fit.host_ram_gb), e.decode_tok_s)});
   }
   if (tight) {
     items.push_back(
@@ -56,17 +58,18 @@ std::vector<AdviceItem> FitAdvice(const ReportEnv& env, const Setup& setup, cons
   if ((offload || nofit || tight) && smaller != nullptr) {
     items.push_back(
         {"smaller-quant", absl::StrFormat("%s fits natively", smaller->quant),
-         absl::StrFormat("At %s (%.0f%% of full quality) it needs %.1f GB and runs at about %.0f "
+         absl::StrFormat("At %s (%.0f%% of full quality) it needs %s and runs at about %.0f "
                          "tok/s with no offload.",
-                         smaller->quant, smaller->quality_retention * 100, smaller->memory_gb,
+                         smaller->quant, smaller->quality_retention * 100,
+                         FormatGb(smaller->memory_gb),
                          smaller->decode_tok_s)});
   }
   if (offload || nofit) {
     items.push_back(
         {"remove-offload", title("remove-offload"),
-         absl::StrFormat("About %.1f GB more GPU or unified memory runs it natively; removing "
+         absl::StrFormat("About %s more GPU or unified memory runs it natively; removing "
                          "offload helps far more than faster compute (see `fitrank upgrade`).",
-                         over_gb)});
+                         FormatGb(over_gb))});
   }
   if (offload || tight) {
     items.push_back({"buy-headroom", title("buy-headroom"), detail("buy-headroom")});
@@ -76,9 +79,10 @@ std::vector<AdviceItem> FitAdvice(const ReportEnv& env, const Setup& setup, cons
     double needed = e.fit.host_ram_gb + os_reserve;
     items.push_back(
         {"add-host-ram", title("add-host-ram"),
-         absl::StrFormat("The offloaded part needs about %.1f GB of host RAM, plus about %.0f GB "
-                         "for the system: %.0f GB in total (this setup assumes %.0f GB).",
-                         e.fit.host_ram_gb, os_reserve, needed, setup.host_ram_gb)});
+         absl::StrFormat("The offloaded part needs about %s of host RAM, plus about %s "
+                         "for the system: %s in total (this setup assumes %s).",
+                         FormatGb(e.fit.host_ram_gb), FormatGb(os_reserve), FormatGb(needed),
+                         FormatGb(setup.host_ram_gb))});
   }
   if (!nofit && e.safe_context > 0 && e.safe_context < shape.context_tokens &&
       e.safe_context < model.max_context) {

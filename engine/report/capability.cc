@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "base/quantities.h"
 
 namespace fitrank {
 
@@ -30,19 +31,12 @@ RunStatus RunStatusOf(FitKind kind) {
 
 namespace {
 
-std::string Gb(double gb) { return absl::StrFormat("%.1f GB", gb); }
+std::string Gb(double gb) { return FormatGb(gb); }
 
-std::string TimeText(double seconds) {
-  if (seconds <= 0) return "";
-  if (seconds < 10) return absl::StrFormat("%.1f s", seconds);
-  if (seconds < 600) return absl::StrFormat("%.0f s", seconds);
-  return absl::StrFormat("%.0f min", seconds / 60);
-}
+std::string TimeText(double seconds) { return seconds > 0 ? FormatSeconds(seconds) : ""; }
 
 std::string FrameText(double seconds_per_frame) {
-  if (seconds_per_frame <= 0) return "";
-  if (seconds_per_frame < 10) return absl::StrFormat("%.0f ms/frame", seconds_per_frame * 1000);
-  return absl::StrFormat("%.0f s/frame", seconds_per_frame);
+  return seconds_per_frame > 0 ? absl::StrCat(FormatSeconds(seconds_per_frame), "/frame") : "";
 }
 
 CapabilityRow LlmRow(const ReportEnv& env, const Setup& setup, const CapabilitySpec& spec,

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "base/quantities.h"
 
 namespace fitrank {
 
@@ -66,6 +67,24 @@ SetupView ViewOf(const ReportEnv& env, const Setup& setup) {
     v.bandwidth_gbps = std::max(v.bandwidth_gbps, g.gpu->bandwidth_gbps);
   }
   return v;
+}
+
+std::string UsableMemoryNote(const Estimator& estimator, const ReportPolicy& policy,
+                             const Runtime* runtime, const Setup& setup,
+                             double estimate_usable_gb) {
+  const NoteText* note = policy.NoteFor("fit.usable-share");
+  if (runtime == nullptr || note == nullptr) return "";
+  double memory_gb = 0, usable_gb = 0;
+  for (const DeviceGroup& g : setup.devices) {
+    memory_gb += CapacityGb(*g.gpu) * g.count;  // GB of 1e9 bytes, as usable_gb counts
+    usable_gb += estimator.UsableMemoryGb(*g.gpu) * g.count;
+  }
+  if (!(estimate_usable_gb < usable_gb - note->min_gap_gb) || memory_gb <= 0) return "";
+  return policy.Note("fit.usable-share",
+                     {{"runtime", runtime->name},
+                      {"share_pct", 100 * estimate_usable_gb / memory_gb},
+                      {"usable", FormatGb(estimate_usable_gb)},
+                      {"setup_usable", FormatGb(usable_gb)}});
 }
 
 FitView ViewOf(const FitEstimate& fit) {

@@ -3,6 +3,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "base/quantities.h"
 #include "engine/report/advisor.h"
 #include "engine/estimator/basis.h"
 #include "engine/report/builders.h"
@@ -38,8 +39,8 @@ std::string FitPhrase(const Estimate& e) {
     case FitKind::kNativeTight:
       return absl::StrFormat("it fits natively but tightly (%.0f%% headroom)", e.fit.headroom_pct);
     case FitKind::kOffload:
-      return absl::StrFormat("it runs with %.0f%% offloaded to host RAM (~%.1f GB)",
-                             e.fit.offload_pct, e.fit.host_ram_gb);
+      return absl::StrFormat("it runs with %.0f%% offloaded to host RAM (~%s)",
+                             e.fit.offload_pct, FormatGb(e.fit.host_ram_gb));
     case FitKind::kNoFit:
       break;
   }
@@ -121,15 +122,8 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   r.memory.usable_gb = e.memory.usable_gb;
   // The same setup shows the same usable memory on every page; a runtime that claims less (vLLM,
   // SGLang) says so.
-  const NoteText* usable = env.policy->NoteFor("fit.usable-share");
-  if (run.runtime != nullptr && usable != nullptr &&
-      e.memory.usable_gb < r.setup.usable_gb - usable->min_gap_gb) {
-    r.memory.usable_note = env.policy->Note(
-        "fit.usable-share", {{"runtime", run.runtime->name},
-                             {"share_pct", 100 * e.memory.usable_gb / r.setup.memory_gb},
-                             {"usable_gb", e.memory.usable_gb},
-                             {"setup_usable_gb", r.setup.usable_gb}});
-  }
+  r.memory.usable_note = UsableMemoryNote(*env.estimator, *env.policy, run.runtime, setup,
+                                          e.memory.usable_gb);
   r.memory.over_gb = std::max(0.0, e.memory.total_gb - e.memory.usable_gb);
   r.memory.free_gb = std::max(0.0, e.memory.usable_gb - e.memory.total_gb);
   r.fit = ViewOf(e.fit);
@@ -232,9 +226,9 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   // The one-sentence answer.
   std::string verdict = FitPhrase(e);
   r.summary = absl::StrFormat(
-      "%s needs ~%.1f GB at %s for %s (%d-token context); %s has %.1f GB usable: %s%s.",
-      model.name, e.memory.total_gb, quant->id, shape.workload->name, run.input.context,
-      setup.label, e.memory.usable_gb, verdict,
+      "%s needs ~%s at %s for %s (%d-token context); %s has %s usable: %s%s.",
+      model.name, FormatGb(e.memory.total_gb), quant->id, shape.workload->name,
+      run.input.context, setup.label, FormatGb(e.memory.usable_gb), verdict,
       e.decode_tok_s > 0 ? absl::StrFormat(", at ~%.1f tok/s", e.decode_tok_s) : "");
   if (!r.grade.empty()) {
     absl::StrAppend(&r.summary, " Grade ", r.grade, " for ", shape.workload->name, ".");

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "engine/report/env.h"
 #include "engine/report/policy.h"
 #include "engine/report/run_command.h"
 
@@ -109,6 +110,11 @@ std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
     p.tags = g.tags;
     p.reasons = g.reasons;
     p.gpus = c.gpus();
+    if (c.setup != nullptr) {
+      p.usable_note =
+          UsableMemoryNote(eval_->estimator(), *policy_, c.runtime, *c.setup,
+                           e.memory.usable_gb);
+    }
     // The command runs what was estimated: the candidate's setup (scale-out: its GPU count).
     if (c.runtime != nullptr && c.setup != nullptr) {
       RunPlan plan = PlanRun(eval_->catalog(), *c.runtime, *c.model, *c.quant, *c.setup, e,

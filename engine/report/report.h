@@ -69,6 +69,9 @@ struct Pick {
   int gpus = 0;                      // GPUs the estimate used (scale-out: can exceed the setup's)
   std::string run_command;           // copy-paste command, "" if no runtime template applies
   std::vector<std::string> run_steps;  // to run before it (download, quantize first)
+  // Why the estimate had less memory than the setup's usable figure (the runtime claims a
+  // share: UsableMemoryNote in env.h); "" when it had all of it.
+  std::string usable_note;
 };
 
 // A named advice item: stable id, a short title, and one explanatory sentence or two.

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "absl/strings/str_cat.h"
+#include "base/text.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "engine/scoring/facts.h"
@@ -212,7 +213,7 @@ std::vector<UpgradeOption> UpgradeOptions(const ReportEnv& env, const Setup& set
       devs.push_back({g, 1});
       UpgradeOption o;
       o.kind = "add-different";
-      o.action = absl::StrCat("Add a ", g->name);
+      o.action = absl::StrCat("Add ", IndefiniteArticle(g->name), " ", g->name);
       o.runtime = absl::StrCat("llama.cpp splits the layers across both (", platform, ")");
       o.price_usd = PriceOf(env, *g, &o.price_basis);
       add(o, BuildSetup(*env.estimator, devs, host));

@@ -59,7 +59,47 @@ TEST(ReportDefects, FitWorkloadRowsUseEachWorkloadsBestQuant) {
     EXPECT_FALSE(w["quant"].get<std::string>().empty());
   }
   EXPECT_EQ(j["memory"]["usable_note"],
-            "vLLM takes 97% of device memory by default: 247.4 GB of the setup's 274.6 GB usable");
+            "vLLM takes 90% of device memory by default: 247 GB of the setup's 275 GB usable");
+}
+
+TEST(ReportDefects, MlcCommandsServeAConvertedDirectoryNotAGuessedRepo) {
+  // mlc-ai publishes <Model>-<quant>-MLC repos for some models only and the catalog lists none:
+  // a repo name built from the model id named repos that do not exist.
+  nlohmann::json j = FitrankJson({"fit", "llama 3.1 8b", "--gpu", "4090"});
+  int mlc = 0;
+  for (const auto& c : j["run_commands"]) {
+    if (c["runtime"] != "mlc-llm") continue;
+    ++mlc;
+    const std::string cmd = c["command"];
+    EXPECT_EQ(cmd.find("HF://"), std::string::npos) << cmd;
+    EXPECT_EQ(cmd.rfind("mlc_llm serve ./Llama-3.1-8B-Instruct-", 0), 0u) << cmd;
+    ASSERT_EQ(c["steps"].size(), 1u);
+    EXPECT_NE(c["steps"][0].get<std::string>().find("mlc_llm convert_weight"), std::string::npos);
+  }
+  EXPECT_EQ(mlc, 1);
+}
+
+TEST(ReportDefects, PicksSayWhenTheirRuntimeReservesMemory) {
+  // The recommend and GPU pages show the setup's usable memory; a pick estimated with vLLM had
+  // only vLLM's share, and says so with the fit page's sentence.
+  nlohmann::json j = FitrankJson({"recommend", "--gpu", "mi325x", "--workload", "all"});
+  int vllm = 0, others = 0;
+  for (const auto& p : j["picks"]) {
+    const std::string note = p["usable_note"];
+    if (p["runtime"] == "vllm") {
+      ++vllm;
+      EXPECT_EQ(note.rfind("vLLM takes 90% of device memory by default: ", 0), 0u) << note;
+      EXPECT_NE(note.find("of the setup's 275 GB usable"), std::string::npos) << note;
+    } else if (p["runtime"] == "llama.cpp") {
+      ++others;
+      EXPECT_EQ(note, "") << p["model"];
+    }
+  }
+  EXPECT_GT(vllm, 0);
+  CliRun text = Fitrank({"recommend", "--gpu", "mi325x", "--workload", "chat"});
+  if (j["picks"][0]["runtime"] == "vllm") {
+    EXPECT_NE(text.out.find("Memory: vLLM takes 90% of device memory"), std::string::npos);
+  }
 }
 
 TEST(ReportDefects, GlobalFlagsWorkBeforeTheCommand) {

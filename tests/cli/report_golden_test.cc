@@ -1,6 +1,7 @@
 // Golden files of every user-facing report (text and JSON) for a panel of setups spanning an
 // 8 GB card, a 24 GB card, a mixed rig, an Apple 64 GB machine, a Strix Halo 128 GB, an 80 GB
 // datacenter card and a 256 GB accelerator. FITRANK_UPDATE_GOLDEN=1 rewrites them.
+#include <cstdlib>
 #include <ostream>
 #include <regex>
 #include <sstream>
@@ -41,6 +42,7 @@ std::vector<std::string> Cat(std::vector<std::string> a, const std::vector<std::
 }
 
 void Golden(const std::vector<std::string>& args, const std::string& file, int code = 0) {
+  unsetenv("COLUMNS");  // goldens are the unlimited width of a file or a pipe
   for (const char* fmt : {"", "--json"}) {
     std::vector<std::string> a = args;
     if (*fmt) a.push_back(fmt);

@@ -1,0 +1,32 @@
+// One formatter per quantity, for every report and sentence that prints one: the CLI's tables,
+// the engine's reasons and capability details. A page never shows the same figure two ways.
+//
+// Each prints "—" (kDash) for a value that is not finite or not meaningful, so no NaN or inf
+// reaches the user.
+#ifndef FITRANK_BASE_QUANTITIES_H_
+#define FITRANK_BASE_QUANTITIES_H_
+
+#include <string>
+
+#include "absl/strings/string_view.h"
+
+namespace fitrank {
+
+inline constexpr absl::string_view kDash = "—";
+
+// "1,008" with thousands separators, `decimals` after the point; never "-0".
+std::string FormatNumber(double v, int decimals = 0);
+// "420 ms" below 10 s, "16.2 s" above; 0 or not finite: "—".
+std::string FormatMs(double ms);
+// A duration in seconds: "40 ms" below a second (FormatMs), "2.5 s", "130 s", "12 min" from
+// ten minutes; 0 or not finite: "—". Image and video generation times use it.
+std::string FormatSeconds(double seconds);
+// "4K", "131K", "1M" (binary K = 1024 tokens, as runtimes count them; the nearest K, printed
+// as the rules' sentences print {fit.context_k:.0f}K); 0: "—".
+std::string FormatContext(int tokens);
+// "22.2 GB" (one decimal below 100, none above); not finite: "—".
+std::string FormatGb(double gb);
+
+}  // namespace fitrank
+
+#endif  // FITRANK_BASE_QUANTITIES_H_

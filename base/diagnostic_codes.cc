@@ -90,6 +90,9 @@ const std::vector<DiagnosticCode>& DiagnosticCodes() {
          "score anything."},
         {"out-of-order", "engine/report/reports.yaml", "levels that are not in ascending order",
          "Thresholds such as verdict levels must be listed from the lowest to the highest."},
+        {"unknown-note", "engine/report/reports.yaml", "a note id no report writes",
+         "Notes are the sentences reports write beside their tables; each id is one a report "
+         "asks for (engine/report/policy.cc). Usually a typo: the hint names the closest id."},
         {"no-data", "engine", "no data tree was given to load", "An internal misuse; report it."},
         {"load-failed", "engine", "a loader refused without saying where",
          "A safety net: the real cause is in the message. Report it, with the files involved."},
@@ -159,8 +162,10 @@ const std::vector<DiagnosticCode>& DiagnosticCodes() {
          "Workloads: profiles/workloads.yaml; the hint names the closest."},
         {"unknown-mode", "rule expressions, rules", "a mode id the profiles do not define",
          "Modes: profiles/modes.yaml; the hint names the closest."},
-        {"bad-template", "rules", "a `say` sentence whose {placeholder} cannot be filled",
-         "Placeholders are expressions in braces; `{{` writes a brace."},
+        {"bad-template", "rules, engine/report/reports.yaml",
+         "a `say` sentence or report note whose {placeholder} cannot be filled",
+         "In rules, placeholders are expressions in braces; `{{` writes a brace. In report "
+         "notes, {name} or {name:.1f} names a value the report passes (the hint lists them)."},
         // Rule tests (*.test.yaml).
         {"bad-expectation", "rule tests", "an expectation that cannot be checked",
          "For example a grade range whose bounds are reversed."},

@@ -23,10 +23,13 @@ int RunRecommend(Context& ctx) {
   q.mode = &ResolveModeFlag(ctx, env);
   q.top_k = ctx.args.GetInt("top", 1, 1000, "picks").value_or(5);
   if (std::optional<std::string> g = ctx.args.Get("min-grade")) {
-    if (g->size() != 1 || std::string("ABCDEF").find((*g)[0]) == std::string::npos) {
-      throw UsageError(absl::StrCat("--min-grade must be a letter A-F, not `", *g, "`"));
+    // The letters are the profiles' (profiles/grades.yaml), best first.
+    const GradeScale& scale = env.profiles->grades();
+    q.min_grade = scale.IndexOf(*g);
+    if (q.min_grade < 0) {
+      throw UsageError(absl::StrCat("--min-grade must be a letter ", scale.grades.front().letter,
+                                    "-", scale.grades.back().letter, ", not `", *g, "`"));
     }
-    q.min_grade = *g;
   }
   q.capability = ctx.args.GetOr("capability", "");
   if (!q.capability.empty()) {
@@ -65,9 +68,9 @@ int RunRecommend(Context& ctx) {
       FileModel file = LoadGgufModel(*env.catalog, *path);
       if (q.capability.empty()) {
         file_picks = FilePicks(env, setup, *file.model, file.quant, *path, *r);
-        if (!q.min_grade.empty()) {
+        if (q.min_grade >= 0) {
           std::erase_if(file_picks, [&](const Pick& p) {
-            return !ReportPolicy::GradeAtLeast(p.grade, q.min_grade);
+            return p.grade_index < 0 || p.grade_index > q.min_grade;
           });
         }
       }

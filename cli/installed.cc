@@ -36,6 +36,7 @@ std::vector<Pick> FilePicks(const ReportEnv& env, const Setup& setup, const Mode
     p.active_params_b = f->active_params_b;
     p.quant = f->quant;
     p.grade = f->grade;
+    p.grade_index = f->grade_index;
     p.score = f->score;
     p.decode_tok_s = f->decode_tok_s;
     p.decode_low_tok_s = f->decode_low_tok_s;

@@ -152,7 +152,7 @@ void RenderCompare(const CompareReport& r, OutputFormat f, const Style& s, std::
       if (Runs(c.fit)) {
         v.push_back(s.Fit(c.fit.kind, absl::StrCat(FormatTokS(c.decode_tok_s), " · TTFT ",
                                                    FormatMs(c.ttft_ms),
-                                                   c.fit.kind == "offload" ? " (offload)" : "")));
+                                                   c.fit.kind == FitKind::kOffload ? " (offload)" : "")));
       } else if (c.gpus_needed > 0) {
         v.push_back(s.Paint(absl::StrCat("needs ", c.gpus_needed, " GPUs"), Color::kRed));
       } else {

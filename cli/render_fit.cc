@@ -123,7 +123,7 @@ void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream&
                  "decode_tok_s", "grade", "score", "supported", "best"});
     for (const QuantRow& q : r.quants) {
       t.Add({q.quant, CsvNumber(q.bits, 1), CsvNumber(q.bpw, 3), CsvNumber(q.memory_gb, 2),
-             CsvNumber(q.quality_retention, 3), q.fit.kind, CsvNumber(q.fit.offload_pct, 1),
+             CsvNumber(q.quality_retention, 3), std::string(FitKindName(q.fit.kind)), CsvNumber(q.fit.offload_pct, 1),
              CsvNumber(q.decode_tok_s, 1), q.grade, CsvNumber(q.score, 1),
              q.supported ? "yes" : "no", q.best ? "yes" : ""});
     }

@@ -19,17 +19,20 @@ std::string CapabilityDetail(const CapabilityRow& c) {
   return c.detail.empty() ? std::string(kDash) : c.detail;
 }
 
-std::string StatusLabel(const std::string& status) {
-  if (status == "native") return "runs natively";
-  if (status == "offload") return "with offload";
-  if (status == "no") return "no";
+std::string StatusLabel(RunStatus status) {
+  switch (status) {
+    case RunStatus::kNative: return "runs natively";
+    case RunStatus::kOffload: return "with offload";
+    case RunStatus::kNo: return "no";
+    case RunStatus::kUnknown: break;
+  }
   return "unknown";
 }
 
 Json CapabilityJson(const CapabilityRow& c) {
   return Json{{"id", c.id},
               {"label", c.label},
-              {"status", c.status},
+              {"status", std::string(RunStatusName(c.status))},
               {"model", c.model},
               {"model_id", c.model_id},
               {"quant", c.quant},
@@ -86,7 +89,7 @@ Json GpuJson(const GpuReport& r) {
     diff.push_back({{"model", d.model},
                     {"model_id", d.model_id},
                     {"kind", d.kind},
-                    {"status", d.status},
+                    {"status", std::string(RunStatusName(d.status))},
                     {"precision", d.precision},
                     {"width", d.width},
                     {"height", d.height},
@@ -144,7 +147,7 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
       for (const Pick& p : w.picks) {
         t.Add({w.workload, absl::StrCat(p.rank), p.model, p.model_id, p.grade,
                CsvNumber(p.score, 1), p.quant, CsvNumber(p.decode_tok_s, 1),
-               CsvNumber(p.ttft_ms, 0), absl::StrCat(p.context), p.fit.kind, p.runtime});
+               CsvNumber(p.ttft_ms, 0), absl::StrCat(p.context), std::string(FitKindName(p.fit.kind)), p.runtime});
       }
     }
     t.PrintCsv(out);
@@ -214,7 +217,8 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
   doc.Section("AI capability matrix");
   TextTable cap({"Capability", "Status", "Representative model", "Detail"});
   for (const CapabilityRow& c : r.capability_matrix) {
-    Color col = c.status == "native" ? Color::kGreen : c.status == "offload" ? Color::kYellow
+    Color col = c.status == RunStatus::kNative    ? Color::kGreen
+                : c.status == RunStatus::kOffload ? Color::kYellow
                                                                              : Color::kRed;
     cap.Add({c.label, s.Paint(StatusLabel(c.status), col),
              c.model.empty() ? std::string(kDash)

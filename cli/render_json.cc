@@ -31,7 +31,7 @@ Json SetupJson(const SetupView& s) {
 
 Json FitJson(const FitView& f) {
   Json j;
-  j["kind"] = f.kind;
+  j["kind"] = std::string(FitKindName(f.kind));
   j["headroom_pct"] = JNum(f.headroom_pct, 1);
   j["offload_pct"] = JNum(f.offload_pct, 1);
   j["host_ram_gb"] = JNum(f.host_ram_gb, 2);

@@ -82,7 +82,7 @@ void RenderRecommend(const RecommendReport& r, OutputFormat f, const Style& s, s
       for (const Pick& p : w.picks) {
         t.Add({w.workload, absl::StrCat(p.rank), p.model, p.model_id, CsvNumber(p.params_b, 2),
                p.grade, CsvNumber(p.score, 1), p.quant, CsvNumber(p.decode_tok_s, 1),
-               CsvNumber(p.ttft_ms, 0), absl::StrCat(p.context), p.fit.kind,
+               CsvNumber(p.ttft_ms, 0), absl::StrCat(p.context), std::string(FitKindName(p.fit.kind)),
                CsvNumber(p.fit.offload_pct, 1), p.runtime, absl::StrCat(p.gpus), p.run_command});
       }
     }

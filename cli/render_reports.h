@@ -11,6 +11,7 @@
 #include "cli/render_json.h"
 #include "cli/render_text.h"
 #include "engine/report/compare.h"
+#include "engine/report/estimate.h"
 #include "engine/report/fit.h"
 #include "engine/report/gpu.h"
 #include "engine/report/recommend.h"
@@ -23,6 +24,8 @@ Json GpuJson(const GpuReport& r);
 Json FitJson(const FitReport& r);
 Json UpgradeJson(const UpgradeReport& r);
 Json CompareJson(const CompareReport& r);
+// Keys sorted (nlohmann::json), as `estimate --json` has always printed them.
+nlohmann::json EstimateJson(const EstimateReport& r);
 
 // Table / markdown / CSV / JSON (kJsonl prints compact one-line JSON).
 void RenderRecommend(const RecommendReport& r, OutputFormat f, const Style& s, std::ostream& out);
@@ -30,6 +33,7 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
 void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream& out);
 void RenderUpgrade(const UpgradeReport& r, OutputFormat f, const Style& s, std::ostream& out);
 void RenderCompare(const CompareReport& r, OutputFormat f, const Style& s, std::ostream& out);
+void RenderEstimate(const EstimateReport& r, OutputFormat f, const Style& s, std::ostream& out);
 
 // The picks table shared by recommend and the GPU page.
 TextTable PicksTable(const std::vector<Pick>& picks, const Style& s);

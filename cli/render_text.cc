@@ -60,12 +60,14 @@ std::string FormatParams(double params_b) {
   return absl::StrCat(FormatNumber(params_b, 1), "B");
 }
 
-std::string FormatFit(const std::string& kind, double offload_pct, double host_ram_gb) {
-  if (kind == "native-comfortable") return "native, comfortable";
-  if (kind == "native-tight") return "native, tight";
-  if (kind == "offload") {
-    return absl::StrCat("offload ", FormatPct(offload_pct), " (needs ~", FormatGb(host_ram_gb),
-                        " host RAM)");
+std::string FormatFit(FitKind kind, double offload_pct, double host_ram_gb) {
+  switch (kind) {
+    case FitKind::kNativeComfortable: return "native, comfortable";
+    case FitKind::kNativeTight: return "native, tight";
+    case FitKind::kOffload:
+      return absl::StrCat("offload ", FormatPct(offload_pct), " (needs ~", FormatGb(host_ram_gb),
+                          " host RAM)");
+    case FitKind::kNoFit: break;
   }
   return "does not fit";
 }
@@ -118,10 +120,10 @@ std::string Style::Grade(absl::string_view grade) const {
   return Paint(grade, c);
 }
 
-std::string Style::Fit(absl::string_view kind, absl::string_view text) const {
-  Color c = kind == "native-comfortable" ? Color::kGreen
-            : kind == "native-tight"     ? Color::kYellow
-                                         : Color::kRed;
+std::string Style::Fit(FitKind kind, absl::string_view text) const {
+  Color c = kind == FitKind::kNativeComfortable ? Color::kGreen
+            : kind == FitKind::kNativeTight     ? Color::kYellow
+                                                : Color::kRed;
   return Paint(text, c);
 }
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "engine/estimator/estimator.h"
 #include "base/quantities.h"
 
 namespace fitrank::cli {
@@ -42,7 +43,7 @@ std::string FormatPct(double pct);
 std::string FormatParams(double params_b);
 // Human label of a fit kind: "native, comfortable", "native, tight", "offload 10%
 // (needs ~22.2 GB host RAM)", "does not fit".
-std::string FormatFit(const std::string& kind, double offload_pct, double host_ram_gb);
+std::string FormatFit(FitKind kind, double offload_pct, double host_ram_gb);
 
 // Display width of UTF-8 text (code points; every code point counts one column).
 size_t DisplayWidth(absl::string_view s);
@@ -60,7 +61,7 @@ struct Style {
   // Grade letters: A/B green, C yellow, D/F red.
   std::string Grade(absl::string_view grade) const;
   // Fit kinds: native-comfortable green, native-tight yellow, offload/no-fit red.
-  std::string Fit(absl::string_view kind, absl::string_view text) const;
+  std::string Fit(FitKind kind, absl::string_view text) const;
   std::string Heading(absl::string_view text) const { return Paint(text, Color::kBold); }
 };
 

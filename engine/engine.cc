@@ -52,7 +52,7 @@ std::shared_ptr<const Engine> Engine::Load(EngineSources sources, Diagnostics* d
   e->traits_ = *std::move(traits);
   e->evaluator_ = std::make_unique<Evaluator>(*e->catalog_, *e->estimator_, *e->profiles_,
                                               *std::move(rules));
-  e->grader_ = std::make_unique<Grader>(*e->evaluator_);
+  e->grader_ = std::make_unique<Grader>(*e->evaluator_, *e->policy_);
   e->env_.catalog = e->catalog_.get();
   e->env_.estimator = e->estimator_.get();
   e->env_.profiles = e->profiles_.get();

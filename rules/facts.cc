@@ -119,6 +119,17 @@ void FactSchema::MarkContext(absl::string_view ns) {
   }
 }
 
+void FactSchema::Rename(absl::string_view old_name, absl::string_view new_name) {
+  renamed_.emplace_back(std::string(old_name), std::string(new_name));
+}
+
+const std::string* FactSchema::RenamedTo(absl::string_view old_name) const {
+  for (const auto& [from, to] : renamed_) {
+    if (from == old_name) return &to;
+  }
+  return nullptr;
+}
+
 const FactDecl* FactSchema::Find(absl::string_view name) const {
   for (const FactDecl& d : facts_) {
     if (d.name == name) return &d;

@@ -33,6 +33,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -101,6 +102,12 @@ class FactSchema {
   // only context facts are evaluated once per context (see CompiledRules::Evaluate).
   void MarkContext(absl::string_view ns);
 
+  // Records that the fact `old_name` is now called `new_name` (declared): rules reading the
+  // old name still fail to compile (unknown-fact), with a hint naming the new one.
+  void Rename(absl::string_view old_name, absl::string_view new_name);
+  // The new name of a renamed fact, or nullptr if `old_name` was never renamed.
+  const std::string* RenamedTo(absl::string_view old_name) const;
+
   // The declaration named `name`, or nullptr.
   const FactDecl* Find(absl::string_view name) const;
   // All facts in declaration order (built-ins first).
@@ -117,6 +124,7 @@ class FactSchema {
 
  private:
   std::vector<FactDecl> facts_;
+  std::vector<std::pair<std::string, std::string>> renamed_;  // old name, new name
   int32_t slot_counts_[5] = {0, 0, 0, 0, 0};
 };
 

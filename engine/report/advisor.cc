@@ -28,7 +28,7 @@ std::vector<AdviceItem> FitAdvice(const ReportEnv& env, const Setup& setup, cons
   // The best-quality quant that fits natively, if it is not the one in use.
   const QuantRow* smaller = nullptr;
   for (const QuantRow& q : quants) {
-    if (!q.supported || q.quant == quant_id || FitRank(q.fit.kind) > 1) continue;
+    if (!q.supported || q.quant == quant_id || !IsNative(q.fit)) continue;
     if (smaller == nullptr || q.quality_retention > smaller->quality_retention) smaller = &q;
   }
 

@@ -33,7 +33,7 @@ struct RecommendQuery {
   std::vector<const Workload*> workloads;  // several for --workload all
   const Mode* mode = nullptr;
   int top_k = 5;
-  std::string min_grade;               // "" = no filter
+  int min_grade = -1;                  // index into the profiles' grade scale; -1 = no filter
   std::string capability;              // "" = no filter; e.g. "tools", "vision"
 };
 absl::StatusOr<RecommendReport> BuildRecommendReport(const ReportEnv& env, const Setup& setup,

@@ -19,11 +19,12 @@ BuyingAdvice BuildBuyingAdvice(const ReportEnv& env, const Setup& setup, const M
   const Workload& workload = PolicyWorkload(env, pol.top_models_workload);
   WorkloadShape shape = ShapeFor(workload, mode);
   int native = 0, slow = 0;
+  const int min_grade = env.profiles->grades().IndexOf(pol.top_models_min_grade);
   for (const Model* m : top) {
     Graded g;
     const Quant* q = env.grader->BestQuant(setup, *m, workload, mode, &g);
     const bool well =
-        q != nullptr && !g.excluded && ReportPolicy::GradeAtLeast(g.grade, pol.top_models_min_grade);
+        q != nullptr && !g.excluded && g.grade_index >= 0 && g.grade_index <= min_grade;
     const Quant* cq = env.catalog->QuantById(pol.count_quant);
     if (cq != nullptr) {
       LlmRun run = RunLlm(env, setup, *m, *cq, shape);
@@ -37,15 +38,17 @@ BuyingAdvice BuildBuyingAdvice(const ReportEnv& env, const Setup& setup, const M
   const VerdictLevel& v = pol.VerdictFor(b.runs_well, b.top_n);
   b.verdict_id = v.id;
   b.verdict = v.text;
-  b.summary = absl::StrFormat(
-      "Runs %d of the top %d models well (grade %s or better for %s at their best quantization).",
-      b.runs_well, b.top_n, pol.top_models_min_grade, shape.workload->name);
+  b.summary = pol.Note("gpu.top-models", {{"runs_well", b.runs_well},
+                                          {"top_n", b.top_n},
+                                          {"min_grade", pol.top_models_min_grade},
+                                          {"workload", shape.workload->name}});
 
   b.top_native_slow = slow;
   b.decode_target_tok_s = shape.decode_target_tok_s;
   for (const ItineraryStep& st : upgrade.itinerary) {
-    b.itinerary.push_back(absl::StrFormat("%s ($%.0f): %s", st.option.action, st.option.price_usd,
-                                          st.why));
+    b.itinerary.push_back(pol.Note("gpu.itinerary-step", {{"action", st.option.action},
+                                                           {"price_usd", st.option.price_usd},
+                                                           {"why", st.why}}));
   }
   return b;
 }

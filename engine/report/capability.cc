@@ -6,17 +6,27 @@
 
 namespace fitrank {
 
-std::string StatusOf(FitKind kind) {
+absl::string_view RunStatusName(RunStatus s) {
+  switch (s) {
+    case RunStatus::kNative: return "native";
+    case RunStatus::kOffload: return "offload";
+    case RunStatus::kNo: return "no";
+    case RunStatus::kUnknown: break;
+  }
+  return "unknown";
+}
+
+RunStatus RunStatusOf(FitKind kind) {
   switch (kind) {
     case FitKind::kNativeComfortable:
     case FitKind::kNativeTight:
-      return "native";
+      return RunStatus::kNative;
     case FitKind::kOffload:
-      return "offload";
+      return RunStatus::kOffload;
     case FitKind::kNoFit:
       break;
   }
-  return "no";
+  return RunStatus::kNo;
 }
 
 namespace {
@@ -37,7 +47,7 @@ CapabilityRow LlmRow(const ReportEnv& env, const Setup& setup, const CapabilityS
   const Model* m = FirstKnownModel(*env.catalog, spec.models);
   const Quant* q = env.catalog->QuantById(spec.quant);
   if (m == nullptr || q == nullptr) {
-    row.status = "unknown";
+    row.status = RunStatus::kUnknown;
     row.detail = "no representative model in the catalog";
     return row;
   }
@@ -48,16 +58,16 @@ CapabilityRow LlmRow(const ReportEnv& env, const Setup& setup, const CapabilityS
   const Estimate& e = run.estimate;
   row.memory_gb = e.memory.total_gb;
   if (!run.runnable()) {
-    row.status = "no";
+    row.status = RunStatus::kNo;
     row.detail = absl::StrCat(q->id, " cannot run on this setup");
     return row;
   }
-  row.status = StatusOf(e.fit.kind);
+  row.status = RunStatusOf(e.fit.kind);
   row.decode_tok_s = e.decode_tok_s;
-  if (row.status == "native") {
+  if (row.status == RunStatus::kNative) {
     row.detail = absl::StrFormat("%.0f tok/s; %s of %s", e.decode_tok_s, Gb(e.memory.total_gb),
                                  Gb(e.memory.usable_gb));
-  } else if (row.status == "offload") {
+  } else if (row.status == RunStatus::kOffload) {
     row.detail = absl::StrFormat("%.1f tok/s; %.0f%% in host RAM", e.decode_tok_s,
                                  e.fit.offload_pct);
   } else {
@@ -73,7 +83,7 @@ CapabilityRow DiffusionRowFor(const ReportEnv& env, const Setup& setup,
   row.label = spec.label;
   const DiffusionModel* d = FirstKnownDiffusion(*env.catalog, spec.models);
   if (d == nullptr) {
-    row.status = "unknown";
+    row.status = RunStatus::kUnknown;
     row.detail = "no representative model in the catalog";
     return row;
   }
@@ -85,10 +95,10 @@ CapabilityRow DiffusionRowFor(const ReportEnv& env, const Setup& setup,
   if (spec.kind == "video") in.frames = spec.frames;
   DiffusionEstimate e;
   env.estimator->RunDiffusion(in, &e);
-  row.status = StatusOf(e.fit);
+  row.status = RunStatusOf(e.fit);
   row.memory_gb = e.total_gb;
   row.quant = std::string(e.precision);  // shown beside the model name
-  if (row.status == "no") {
+  if (row.status == RunStatus::kNo) {
     row.detail = absl::StrCat("needs ", Gb(e.total_gb), ", has ", Gb(e.usable_gb));
     return row;
   }
@@ -101,7 +111,7 @@ CapabilityRow DiffusionRowFor(const ReportEnv& env, const Setup& setup,
     row.detail = absl::StrCat("~", TimeText(e.seconds_per_image), " per image at ", e.width, "x",
                               e.height, ", ", e.steps, " steps");
   }
-  if (row.status == "offload") row.detail += " (with offload)";
+  if (row.status == RunStatus::kOffload) row.detail += " (with offload)";
   return row;
 }
 
@@ -129,21 +139,21 @@ DiffusionSummary BuildDiffusionSummary(const ReportEnv& env, const Setup& setup)
     row.model = d.name;
     row.model_id = d.id;
     row.kind = d.kind;
-    row.status = StatusOf(e.fit);
+    row.status = RunStatusOf(e.fit);
     row.precision = std::string(e.precision);
     row.width = e.width;
     row.height = e.height;
     row.steps = e.steps;
     row.frames = d.kind == "video" ? e.frames : 0;
     row.memory_gb = e.total_gb;
-    if (row.status != "no") {
+    if (row.status != RunStatus::kNo) {
       if (d.kind == "video") {
         row.ms_per_frame = e.seconds_per_frame * 1000;
       } else {
         row.seconds_per_image = e.seconds_per_image;
       }
       ++s.runnable;
-      if (row.status == "native") ++s.native;
+      if (row.status == RunStatus::kNative) ++s.native;
     }
     ++s.total;
     s.rows.push_back(row);

@@ -11,16 +11,13 @@
 
 namespace fitrank {
 
-// One row per policy row. Status: "native" (fits in accelerator memory), "offload" (runs with
-// host RAM), "no", or "unknown" when the catalog has none of the row's models.
+// One row per policy row, with its RunStatus (kUnknown when the catalog has none of the row's
+// models).
 std::vector<CapabilityRow> BuildCapabilityMatrix(const ReportEnv& env, const Setup& setup,
                                                  const Mode& mode);
 
 // Every diffusion model of the catalog at its default resolution and steps.
 DiffusionSummary BuildDiffusionSummary(const ReportEnv& env, const Setup& setup);
-
-// "native" | "offload" | "no" for a fit kind.
-std::string StatusOf(FitKind kind);
 
 }  // namespace fitrank
 

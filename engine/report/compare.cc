@@ -149,7 +149,7 @@ absl::StatusOr<CompareReport> BuildCompareReport(const ReportEnv& env, const Set
         for (size_t j = 0; j < q.gpus.size(); ++j) others |= j != i && states[j][m].native;
         if (!others) only.push_back(models[m].name);
       }
-      for (RuleSentence& s : env.traits->Decisions(env, r, q.gpus, i, only)) {
+      for (RuleSentence& s : env.traits->Decisions(env, r, q.gpus, i, setups[i], only)) {
         d.reasons.push_back(std::move(s.text));
         d.rules.push_back(std::move(s.rule_id));
       }

@@ -1,11 +1,9 @@
 #include "engine/report/env.h"
 
-#include "absl/strings/str_format.h"
-#include "base/quantities.h"
-
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "base/quantities.h"
 
 namespace fitrank {
 
@@ -71,23 +69,27 @@ SetupView ViewOf(const ReportEnv& env, const Setup& setup) {
   return v;
 }
 
-std::string UsableMemoryNote(const Estimator& estimator, const Runtime* runtime,
-                             const Setup& setup, double estimate_usable_gb) {
-  if (runtime == nullptr) return "";
+std::string UsableMemoryNote(const Estimator& estimator, const ReportPolicy& policy,
+                             const Runtime* runtime, const Setup& setup,
+                             double estimate_usable_gb) {
+  const NoteText* note = policy.NoteFor("fit.usable-share");
+  if (runtime == nullptr || note == nullptr) return "";
   double memory_gb = 0, usable_gb = 0;
   for (const DeviceGroup& g : setup.devices) {
     memory_gb += CapacityGb(*g.gpu) * g.count;  // GB of 1e9 bytes, as usable_gb counts
     usable_gb += estimator.UsableMemoryGb(*g.gpu) * g.count;
   }
-  if (!(estimate_usable_gb < usable_gb - 0.05) || memory_gb <= 0) return "";
-  return absl::StrFormat(
-      "%s takes %.0f%% of device memory by default: %s of the setup's %s usable", runtime->name,
-      100 * estimate_usable_gb / memory_gb, FormatGb(estimate_usable_gb), FormatGb(usable_gb));
+  if (!(estimate_usable_gb < usable_gb - note->min_gap_gb) || memory_gb <= 0) return "";
+  return policy.Note("fit.usable-share",
+                     {{"runtime", runtime->name},
+                      {"share_pct", 100 * estimate_usable_gb / memory_gb},
+                      {"usable", FormatGb(estimate_usable_gb)},
+                      {"setup_usable", FormatGb(usable_gb)}});
 }
 
 FitView ViewOf(const FitEstimate& fit) {
   FitView v;
-  v.kind = std::string(FitKindName(fit.kind));
+  v.kind = fit.kind;
   v.headroom_pct = fit.headroom_pct;
   v.offload_pct = fit.offload_pct;
   v.host_ram_gb = fit.host_ram_gb;
@@ -110,11 +112,7 @@ SpecsView SpecsOf(const ReportEnv& env, const Gpu& gpu) {
   SpecsView s;
   s.gpu = gpu;
   s.usable_gb = env.estimator->UsableMemoryGb(gpu);
-  if (const Interconnect* ic = env.catalog->InterconnectById(gpu.interconnect)) {
-    s.interconnect_name = ic->name;
-  } else {
-    s.interconnect_name = gpu.interconnect;
-  }
+  s.interconnect_name = InterconnectName(*env.catalog, gpu);
   if (const Price* p = env.catalog->PriceFor(gpu.id)) {
     s.street_usd = p->street_usd;
     s.cloud_usd_per_hour = p->cloud_usd_per_hour;
@@ -124,17 +122,7 @@ SpecsView SpecsOf(const ReportEnv& env, const Gpu& gpu) {
 }
 
 double PriceOf(const ReportEnv& env, const Gpu& gpu, std::string* basis) {
-  const Price* p = env.catalog->PriceFor(gpu.id);
-  if (p != nullptr && p->street_usd > 0) {
-    if (basis) *basis = absl::StrCat("street ", p->as_of);
-    return p->street_usd;
-  }
-  if (gpu.msrp_usd > 0) {
-    if (basis) *basis = "MSRP";
-    return gpu.msrp_usd;
-  }
-  if (basis) basis->clear();
-  return 0;
+  return GpuPriceUsd(*env.catalog, gpu, basis);
 }
 
 const Model* FirstKnownModel(const Catalog& catalog, const std::vector<std::string>& ids) {

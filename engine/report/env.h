@@ -58,9 +58,11 @@ SetupView ViewOf(const ReportEnv& env, const Setup& setup);
 // Why an estimate had less memory than the setup's usable figure, when its runtime claims only
 // a share of device memory (vLLM, SGLang): "vLLM takes 97% of device memory by default: 247 GB
 // of the setup's 275 GB usable". "" when the runtime uses the setup's figure. Every page that
-// shows an estimate made with such a runtime prints this same sentence.
-std::string UsableMemoryNote(const Estimator& estimator, const Runtime* runtime,
-                             const Setup& setup, double estimate_usable_gb);
+// shows an estimate made with such a runtime prints this same sentence: reports.yaml's
+// `fit.usable-share` note, said when the gap is at least its min_gap_gb.
+std::string UsableMemoryNote(const Estimator& estimator, const ReportPolicy& policy,
+                             const Runtime* runtime, const Setup& setup,
+                             double estimate_usable_gb);
 FitView ViewOf(const FitEstimate& fit);
 
 // Builds N of `gpu` (layer split by default; `tensor` asks for tensor parallelism), with the

@@ -19,7 +19,7 @@ namespace {
 const Quant* FallbackBestQuant(const std::vector<QuantRow>& rows, const Catalog& catalog) {
   const QuantRow* best = nullptr;
   auto better = [](const QuantRow& a, const QuantRow& b) {
-    int ra = FitRank(a.fit.kind), rb = FitRank(b.fit.kind);
+    const int ra = static_cast<int>(a.fit.kind), rb = static_cast<int>(b.fit.kind);
     if (ra != rb) return ra < rb;
     if (ra == 2 && a.fit.offload_pct != b.fit.offload_pct) return a.fit.offload_pct < b.fit.offload_pct;
     if (a.quality_retention != b.quality_retention) return a.quality_retention > b.quality_retention;
@@ -79,12 +79,13 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     if (run.runtime == nullptr || !run.runnable()) {
       row.supported = false;
       std::vector<std::string> why = DescribeProblems(run.estimate.problems, run.input);
-      row.note = run.runtime == nullptr ? "no runtime for this setup"
-                 : why.empty()          ? "cannot run here"
+      const ReportPolicy& pol = *env.policy;
+      row.note = run.runtime == nullptr ? pol.Note("fit.quant-no-runtime", {})
+                 : why.empty()          ? pol.Note("fit.quant-cannot-run", {})
                                         : why.front();
       if (!quant.requires_precision.empty() &&
           (run.estimate.problems & kProblemPrecisionUnsupported)) {
-        row.note = absl::StrCat("needs ", quant.requires_precision, " hardware");
+        row.note = pol.Note("fit.quant-needs-precision", {{"precision", quant.requires_precision}});
       }
     } else {
       row.fit = ViewOf(run.estimate.fit);
@@ -121,8 +122,8 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   r.memory.usable_gb = e.memory.usable_gb;
   // The same setup shows the same usable memory on every page; a runtime that claims less (vLLM,
   // SGLang) says so.
-  r.memory.usable_note =
-      UsableMemoryNote(*env.estimator, run.runtime, setup, e.memory.usable_gb);
+  r.memory.usable_note = UsableMemoryNote(*env.estimator, *env.policy, run.runtime, setup,
+                                          e.memory.usable_gb);
   r.memory.over_gb = std::max(0.0, e.memory.total_gb - e.memory.usable_gb);
   r.memory.free_gb = std::max(0.0, e.memory.usable_gb - e.memory.total_gb);
   r.fit = ViewOf(e.fit);
@@ -140,13 +141,14 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     graded = env.grader->Grade(setup, model, *quant, *q.workload, mode);
   }
   r.grade = graded.grade;
+  r.grade_index = graded.grade_index;
   r.score = graded.score;
   r.reasons = graded.reasons;
   for (QuantRow& row : r.quants) {
     if (!row.supported) continue;
     const Quant* qq = env.catalog->QuantById(row.quant);
     Graded g = env.grader->Grade(setup, model, *qq, *q.workload, mode);
-    row.grade = g.excluded ? "F" : g.grade;
+    row.grade = g.excluded ? env.profiles->grades().grades.back().letter : g.grade;
     row.score = g.score;
   }
   // Each workload at its own best quantization (the headline's when --quant was given, or
@@ -166,7 +168,7 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     row.ttft_ms = wr.estimate.ttft_ms;
     row.context = std::min(wr.input.context, wr.estimate.safe_context);
     Graded g = env.grader->Grade(setup, model, *wq, w, mode);
-    row.grade = g.excluded ? "F" : g.grade;
+    row.grade = g.excluded ? env.profiles->grades().grades.back().letter : g.grade;
     row.score = g.score;
     r.workloads.push_back(row);
   }

@@ -81,7 +81,8 @@ struct FitReport {
   double ttft_ms = 0;
   int safe_context = 0;
   std::string kv_cache = "f16";  // KV cache type estimated (q8_0 when f16 does not fit)
-  std::string grade;
+  std::string grade;             // the letter of grade_index, for renderers
+  int grade_index = -1;          // into the profiles' grade scale, best first; -1 not graded
   double score = 0;
   std::vector<std::string> reasons;
   std::vector<AdviceItem> advice;

@@ -88,7 +88,7 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
   }
   r.buying_advice = BuildBuyingAdvice(env, setup, mode, r, up.ok() ? *up : UpgradeReport{});
   // Last: the trait rules read every block above (buying advice included).
-  ReportTraits::GpuSentences said = env.traits->GpuTraits(env, r);
+  ReportTraits::GpuSentences said = env.traits->GpuTraits(env, setup, r);
   for (RuleSentence& s : said.strengths) {
     r.strengths.push_back(std::move(s.text));
     r.strength_rules.push_back(std::move(s.rule_id));

@@ -12,6 +12,14 @@
 
 namespace fitrank {
 
+// Whether a capability row's or a diffusion model's representative runs here: natively (in
+// accelerator memory), with host-RAM offload, not at all; kUnknown: the catalog has no model
+// of the row's class. Named by RunStatusName: "native" | "offload" | "no" | "unknown".
+enum class RunStatus : uint8_t { kNative, kOffload, kNo, kUnknown };
+absl::string_view RunStatusName(RunStatus s);
+// kNative for native fits, kOffload, else kNo.
+RunStatus RunStatusOf(FitKind kind);
+
 // The spec sheet, with the prices the catalog knows.
 struct SpecsView {
   Gpu gpu;                          // the catalog record (copied)
@@ -34,7 +42,7 @@ struct ModeView {
 struct CapabilityRow {
   std::string id;          // "llm-chat", "llm-coding", "llm-large", "image-sdxl", ...
   std::string label;       // "LLM chat (~8B)"
-  std::string status;      // "native" | "offload" | "no" | "unknown" (no model of that class)
+  RunStatus status = RunStatus::kUnknown;
   std::string model;       // representative model display name
   std::string model_id;
   std::string quant;       // LLM rows: quantization assumed; diffusion rows: denoiser precision
@@ -74,7 +82,7 @@ struct DiffusionRow {
   std::string model;
   std::string model_id;
   std::string kind;             // "image" | "video"
-  std::string status;           // "native" | "offload" | "no"
+  RunStatus status = RunStatus::kNo;  // never kUnknown
   std::string precision;        // denoiser weights the estimate chose: "BF16", "FP8", "Q4_0", ...
   int width = 0, height = 0, steps = 0, frames = 0;
   double memory_gb = 0;         // needed at the default resolution and that precision

@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/report/env.h"
+#include "engine/report/policy.h"
 #include "engine/report/run_command.h"
 
 namespace fitrank {
@@ -50,10 +51,15 @@ Graded Grader::GradedOf(const Query& q, const CandidateEval& c) const {
   Graded g;
   CandidateDetail d = eval_->Describe(q, c);
   g.grade = d.grade;
+  g.grade_index = c.score.grade;
   g.score = c.score.score;
   g.excluded = c.score.gated;
   g.reasons = d.reasons;
-  if (!d.cap_reason.empty()) g.reasons.push_back(absl::StrCat("(Grade ", d.cap_reason, ".)"));
+  if (c.score.capped && c.cap_rule >= 0) {
+    g.reasons.push_back(policy_->Note(
+        "grade.capped", {{"grade", eval_->profiles().grades().grades[c.score.cap].letter},
+                         {"rule", eval_->rules().rules()[c.cap_rule].id}}));
+  }
   if (!d.excluded_reason.empty()) g.reasons.push_back(d.excluded_reason);
   g.tags = d.tags;
   g.advice = d.advice;
@@ -109,6 +115,7 @@ std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
     p.active_params_b = c.model->active_params_b;
     p.quant = c.quant->id;
     p.grade = g.grade;
+    p.grade_index = g.grade_index;
     p.score = c.score.score;
     p.quality = c.quality;
     const Estimate& e = c.estimate;
@@ -118,7 +125,7 @@ std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
     p.ttft_ms = e.ttft_ms;
     p.context = c.context;
     p.kv_cache = std::string(KvCacheTypeName(e.kv_cache));
-    p.fit.kind = std::string(FitKindName(e.fit.kind));
+    p.fit.kind = e.fit.kind;
     p.fit.headroom_pct = e.fit.headroom_pct;
     p.fit.offload_pct = e.fit.offload_pct;
     p.fit.host_ram_gb = e.fit.host_ram_gb;
@@ -128,7 +135,8 @@ std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
     p.gpus = c.gpus();
     if (c.setup != nullptr) {
       p.usable_note =
-          UsableMemoryNote(eval_->estimator(), c.runtime, *c.setup, e.memory.usable_gb);
+          UsableMemoryNote(eval_->estimator(), *policy_, c.runtime, *c.setup,
+                           e.memory.usable_gb);
     }
     // The command runs what was estimated: the candidate's setup (scale-out: its GPU count).
     if (c.runtime != nullptr && c.setup != nullptr) {

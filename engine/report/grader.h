@@ -29,8 +29,11 @@
 
 namespace fitrank {
 
+struct ReportPolicy;  // engine/report/policy.h
+
 struct Graded {
   std::string grade;                  // "A".."F"; "" when not graded
+  int grade_index = -1;               // into the profiles' grade scale, best first; -1 not graded
   double score = 0;                   // 0-100
   bool excluded = false;              // a gate excluded the candidate
   std::vector<std::string> reasons;   // sentences of the rules that fired
@@ -45,9 +48,11 @@ class Grader {
   // choices: a few kB, so the cap bounds the cache at a few MB. Engineering choice, not measured.
   static constexpr size_t kDefaultMaxQueries = 512;
 
-  // `evaluator` must outlive the Grader. `max_queries` >= 1.
-  explicit Grader(const Evaluator& evaluator, size_t max_queries = kDefaultMaxQueries)
-      : eval_(&evaluator), max_queries_(max_queries < 1 ? 1 : max_queries) {}
+  // `policy` writes the grade-cap note (reports.yaml `grade.capped`); `evaluator` and `policy`
+  // must outlive the Grader. `max_queries` >= 1.
+  Grader(const Evaluator& evaluator, const ReportPolicy& policy,
+         size_t max_queries = kDefaultMaxQueries)
+      : eval_(&evaluator), policy_(&policy), max_queries_(max_queries < 1 ? 1 : max_queries) {}
 
   // Grades `model` at `quant` on `setup` for a workload and mode. Empty (grade "") if the
   // candidate cannot be evaluated (a quant the catalog does not list, a setup Prepare refuses).
@@ -79,6 +84,7 @@ class Grader {
   Graded GradedOf(const Query& q, const CandidateEval& c) const;
 
   const Evaluator* eval_;
+  const ReportPolicy* policy_;
   const size_t max_queries_;
   mutable std::mutex mu_;
   mutable std::list<std::string> recency_;  // keys, most recently used first

@@ -11,11 +11,12 @@
 
 namespace fitrank {
 
-// At most `k` picks, ranks 1..k. `excluded` (optional) is increased by the number of
+// At most `k` picks, ranks 1..k; `min_grade` (an index into the profiles' grade scale, -1
+// none) drops picks graded worse. `excluded` (optional) is increased by the number of
 // candidates the filters dropped.
 std::vector<Pick> RankedPicks(const ReportEnv& env, const Setup& setup,
                               const Workload& workload, const Mode& mode, int k,
-                              const std::string& min_grade = "",
+                              int min_grade = -1,
                               const std::string& capability = "", int* excluded = nullptr);
 
 }  // namespace fitrank

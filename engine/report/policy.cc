@@ -1,5 +1,7 @@
 #include "engine/report/policy.h"
 
+#include <algorithm>
+
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
@@ -43,6 +45,71 @@ void ReadIntList(MapReader& r, absl::string_view key, std::vector<int>* out) {
   *out = v;
 }
 
+// Every note a report writes, and the values it passes (NoteArg names).
+struct NoteSpec {
+  absl::string_view id;
+  std::vector<absl::string_view> args;
+};
+const std::vector<NoteSpec>& NoteSpecs() {
+  static const auto* kSpecs = new std::vector<NoteSpec>{
+      {"recommend.no-pick", {"workload", "setup", "min_grade", "capability"}},
+      {"recommend.no-pick.min-grade", {"grade"}},
+      {"recommend.no-pick.capability", {"capability"}},
+      {"upgrade.none-in-budget", {}},
+      {"upgrade.none", {}},
+      {"upgrade.counting", {"quant", "workload", "phrase", "decode_target_tok_s"}},
+      {"upgrade.no-gain", {"count", "phrase"}},
+      {"upgrade.no-gain.one", {"count", "phrase"}},
+      {"upgrade.cross-platform", {"count"}},
+      {"upgrade.cross-platform.one", {"count"}},
+      {"upgrade.unpriced", {"count", "names"}},
+      {"upgrade.unpriced.one", {"count", "names"}},
+      {"upgrade.unpriced.budget", {"count", "names"}},
+      {"upgrade.unpriced.budget.one", {"count", "names"}},
+      {"fit.usable-share", {"runtime", "share_pct", "usable_gb", "setup_usable_gb"}},
+      {"fit.quant-no-runtime", {}},
+      {"fit.quant-cannot-run", {}},
+      {"fit.quant-needs-precision", {"precision"}},
+      {"grade.capped", {"grade", "rule"}},
+      {"gpu.top-models", {"runs_well", "top_n", "min_grade", "workload"}},
+      {"gpu.itinerary-step", {"action", "price_usd", "why"}},
+  };
+  return *kSpecs;
+}
+
+// Calls f(name, decimals, begin, end) for each placeholder of `text` ({name} has decimals -1);
+// false at the first malformed one (`*bad` gets its offset).
+template <class F>
+bool ForEachPlaceholder(absl::string_view text, F f, size_t* bad = nullptr) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '{') continue;
+    const size_t close = text.find('}', i);
+    if (close == absl::string_view::npos) {
+      if (bad) *bad = i;
+      return false;
+    }
+    absl::string_view inner = text.substr(i + 1, close - i - 1);
+    int decimals = -1;
+    const size_t colon = inner.find(':');
+    if (colon != absl::string_view::npos) {
+      absl::string_view spec = inner.substr(colon + 1);
+      if (spec.size() != 3 || spec[0] != '.' || spec[1] < '0' || spec[1] > '6' || spec[2] != 'f') {
+        if (bad) *bad = i;
+        return false;
+      }
+      decimals = spec[1] - '0';
+      inner = inner.substr(0, colon);
+    }
+    if (inner.empty()) {
+      if (bad) *bad = i;
+      return false;
+    }
+    f(inner, decimals, i, close + 1);
+    i = close;
+  }
+  return true;
+}
+
 template <class F>
 void ForEachItem(MapReader& parent, absl::string_view key, const std::string& file,
                  Diagnostics* diags, F f) {
@@ -64,14 +131,6 @@ void ForEachItem(MapReader& parent, absl::string_view key, const std::string& fi
 }
 
 }  // namespace
-
-bool ReportPolicy::GradeAtLeast(const std::string& grade, const std::string& min_grade) {
-  static const std::string kOrder = "ABCDEF";
-  if (grade.empty() || min_grade.empty()) return false;
-  size_t g = kOrder.find(grade[0]), m = kOrder.find(min_grade[0]);
-  if (g == std::string::npos || m == std::string::npos) return false;
-  return g <= m;
-}
 
 const VerdictLevel& ReportPolicy::VerdictFor(int runs_well, int count) const {
   static const VerdictLevel kNone{"not-recommended", 0, "Not recommended for local AI"};
@@ -244,10 +303,96 @@ std::optional<ReportPolicy> ParseReportPolicy(const std::string& content, const 
     });
     r.CheckUnknownKeys();
   }
+  {
+    MapReader r(top.Child("notes"), file, diags, "notes");
+    CheckSource(r, p, nullptr);
+    std::vector<std::string> ids;
+    for (const NoteSpec& spec : NoteSpecs()) ids.emplace_back(spec.id);
+    ForEachItem(r, "items", file, diags, [&](MapReader& item) {
+      NoteText n;
+      item.Required("id", &n.id);
+      item.Required("text", &n.text);
+      item.Optional("min_gap_gb", &n.min_gap_gb, 0, 1000);
+      item.Optional("max_names", &n.max_names, 1, 1000);
+      item.CheckUnknownKeys();
+      const NoteSpec* spec = nullptr;
+      for (const NoteSpec& s : NoteSpecs()) {
+        if (s.id == n.id) spec = &s;
+      }
+      if (spec == nullptr) {
+        if (!n.id.empty()) {
+          diags->Error("unknown-note", item.WhereOf("id"),
+                       absl::StrCat("no report writes a note `", n.id, "`"),
+                       DidYouMean(ClosestMatches(n.id, ids, 1)));
+        }
+        return;
+      }
+      std::vector<std::string> args(spec->args.begin(), spec->args.end());
+      size_t bad = 0;
+      const bool ok = ForEachPlaceholder(
+          n.text,
+          [&](absl::string_view name, int, size_t, size_t) {
+            if (std::find(args.begin(), args.end(), name) != args.end()) return;
+            std::string hint = DidYouMean(ClosestMatches(std::string(name), args, 1));
+            if (hint.empty()) {
+              hint = args.empty() ? "this note takes no values"
+                                  : absl::StrCat("it may use ", QuotedList(args));
+            }
+            diags->Error("bad-template", item.WhereOf("text"),
+                         absl::StrCat("note `", n.id, "` has no value `", name, "`"), hint);
+          },
+          &bad);
+      if (!ok) {
+        diags->Error("bad-template", item.WhereOf("text"),
+                     absl::StrCat("note `", n.id, "`: malformed placeholder at character ",
+                                  bad + 1),
+                     "write {name} for text or {name:.1f} for a number with 1 decimal");
+      }
+      p.notes.push_back(n);
+    });
+    for (const NoteSpec& spec : NoteSpecs()) {
+      if (p.NoteFor(spec.id) == nullptr && top.Child("notes").IsDefined()) {
+        diags->Error("missing-field", r.Where(),
+                     absl::StrCat("no note `", spec.id, "`: a report writes it"));
+      }
+    }
+    r.CheckUnknownKeys();
+  }
   top.CheckUnknownKeys();
   if (diags->error_count() > errors_before) return std::nullopt;
   p.cost_source = p.SourceText(p.cost_source);
   return p;
+}
+
+const NoteText* ReportPolicy::NoteFor(absl::string_view id) const {
+  for (const NoteText& n : notes) {
+    if (n.id == id) return &n;
+  }
+  return nullptr;
+}
+
+std::string ReportPolicy::Note(absl::string_view id, std::initializer_list<NoteArg> args) const {
+  const NoteText* note = NoteFor(id);
+  if (note == nullptr) return "";
+  const absl::string_view text = note->text;
+  std::string out;
+  size_t done = 0;
+  ForEachPlaceholder(text, [&](absl::string_view name, int decimals, size_t begin, size_t end) {
+    const NoteArg* arg = nullptr;
+    for (const NoteArg& a : args) {
+      if (a.name == name) arg = &a;
+    }
+    if (arg == nullptr) return;  // left as written
+    absl::StrAppend(&out, text.substr(done, begin - done));
+    if (!arg->is_number) {
+      absl::StrAppend(&out, arg->text);
+    } else {
+      AppendFixed(&out, arg->number, decimals < 0 ? 0 : decimals);
+    }
+    done = end;
+  });
+  absl::StrAppend(&out, text.substr(done));
+  return out;
 }
 
 std::optional<ReportPolicy> LoadReportPolicy(const FileSource& source, Diagnostics* diags) {

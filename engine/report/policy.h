@@ -8,11 +8,13 @@
 #ifndef FITRANK_ENGINE_REPORT_POLICY_H_
 #define FITRANK_ENGINE_REPORT_POLICY_H_
 
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "absl/strings/string_view.h"
 #include "base/diagnostics.h"
 #include "base/file_source.h"
 
@@ -45,6 +47,29 @@ struct AdviceText {
   std::string title;
   std::string detail;                   // may be empty when the report writes it with numbers
   std::vector<std::string> covered_by;  // ids that say the same with numbers
+};
+
+// A sentence a report writes beside its tables (engine/report/reports.yaml `notes`). The text
+// has placeholders for the values the report passes: `{name}` (text) or `{name:.Nf}` (a number
+// with N decimals, 0-6). Load checks that every note the reports write is there and names only
+// values its report passes (the table in policy.cc).
+struct NoteText {
+  std::string id;          // "recommend.no-pick"
+  std::string text;
+  double min_gap_gb = 0;   // fit.usable-share only: the smallest gap worth a note
+  int max_names = 0;       // upgrade.unpriced*: at most this many names, then ", ..."
+};
+
+// One value passed to a note: text or a number.
+struct NoteArg {
+  NoteArg(absl::string_view n, absl::string_view t) : name(n), text(t) {}
+  NoteArg(absl::string_view n, const char* t) : name(n), text(t) {}
+  NoteArg(absl::string_view n, const std::string& t) : name(n), text(t) {}
+  NoteArg(absl::string_view n, double v) : name(n), number(v), is_number(true) {}
+  absl::string_view name;
+  absl::string_view text;
+  double number = 0;
+  bool is_number = false;
 };
 
 struct ReferenceModelSpec {
@@ -85,12 +110,17 @@ struct ReportPolicy {
   int itinerary_steps = 3;
 
   std::vector<AdviceText> advice;  // in file order
+  std::vector<NoteText> notes;     // in file order
+
+  // The note `id` with `args` filled in; "" if there is no such note (Load makes sure every
+  // note a report writes exists). A placeholder without an argument is left as written.
+  std::string Note(absl::string_view id, std::initializer_list<NoteArg> args) const;
+  // The note `id`, or nullptr.
+  const NoteText* NoteFor(absl::string_view id) const;
 
   // The advice text of `id`, or nullptr.
   const AdviceText* AdviceFor(const std::string& id) const;
 
-  // "A" best ... "F" worst; true if `grade` is at least `min_grade`. Unknown grades are false.
-  static bool GradeAtLeast(const std::string& grade, const std::string& min_grade);
   // The verdict for `runs_well` of `count` (count 0 gives the last level).
   const VerdictLevel& VerdictFor(int runs_well, int count) const;
   // The label of a quality retention (0-1), e.g. "High".

@@ -19,16 +19,16 @@ bool HasCapability(const Model& m, const std::string& cap) {
 
 std::vector<Pick> RankedPicks(const ReportEnv& env, const Setup& setup,
                               const Workload& workload, const Mode& mode, int k,
-                              const std::string& min_grade, const std::string& capability,
+                              int min_grade, const std::string& capability,
                               int* excluded) {
   // Ask the ranker for more than k when filters will drop some.
-  int ask = (min_grade.empty() && capability.empty()) ? k : 10000;
+  int ask = (min_grade < 0 && capability.empty()) ? k : 10000;
   std::vector<Pick> all = env.grader->Rank(setup, workload, mode, ask);
   std::vector<Pick> out;
   int dropped = 0;
   for (Pick& p : all) {
     const Model* m = env.catalog->ModelById(p.model_id);
-    if (!min_grade.empty() && !ReportPolicy::GradeAtLeast(p.grade, min_grade)) {
+    if (min_grade >= 0 && (p.grade_index < 0 || p.grade_index > min_grade)) {
       ++dropped;
       continue;
     }
@@ -58,11 +58,20 @@ absl::StatusOr<RecommendReport> BuildRecommendReport(const ReportEnv& env, const
     wp.picks = RankedPicks(env, setup, *wl, *q.mode, q.top_k, q.min_grade, q.capability,
                            &r.excluded);
     if (wp.picks.empty()) {
-      r.notes.push_back(absl::StrCat(
-          "No model qualifies for ", wl->name, " on ", setup.label,
-          !q.min_grade.empty() ? absl::StrCat(" at grade ", q.min_grade, " or better") : "",
-          !q.capability.empty() ? absl::StrCat(" with capability `", q.capability, "`") : "",
-          ". Try `fitrank upgrade` to see what more memory unlocks."));
+      const ReportPolicy& pol = *env.policy;
+      r.notes.push_back(pol.Note(
+          "recommend.no-pick",
+          {{"workload", wl->name},
+           {"setup", setup.label},
+           {"min_grade",
+            q.min_grade < 0
+                ? std::string()
+                : pol.Note("recommend.no-pick.min-grade",
+                           {{"grade", env.profiles->grades().grades[q.min_grade].letter}})},
+           {"capability",
+            q.capability.empty()
+                ? std::string()
+                : pol.Note("recommend.no-pick.capability", {{"capability", q.capability}})}}));
     }
     r.workloads.push_back(std::move(wp));
   }

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "engine/estimator/estimator.h"
+
 namespace fitrank {
 
 // The hardware a report is about: one GPU, N of the same, or a mixed rig, plus host RAM.
@@ -25,22 +27,21 @@ struct SetupView {
   double bandwidth_gbps = 0;         // peak memory bandwidth of the fastest device
 };
 
-// How a model fits a setup. `kind` is one of:
-//   "native-comfortable"  whole working set in accelerator memory with headroom to spare
-//   "native-tight"        fits in accelerator memory, little headroom
-//   "offload"             part of the working set lives in host RAM (offload_pct, host_ram_gb)
-//   "no-fit"              does not fit even with host RAM
+// How a model fits a setup. `kind` (engine/estimator/estimator.h), best first:
+//   kNativeComfortable  whole working set in accelerator memory with headroom to spare
+//   kNativeTight        fits in accelerator memory, little headroom
+//   kOffload            part of the working set lives in host RAM (offload_pct, host_ram_gb)
+//   kNoFit              does not fit even with host RAM
+// Renderers and JSON writers name it (FitKindName: "native-comfortable" ... "no-fit").
 struct FitView {
-  std::string kind = "no-fit";
+  FitKind kind = FitKind::kNoFit;
   double headroom_pct = 0;  // free share of usable accelerator memory (native fits)
   double offload_pct = 0;   // share of the working set in host RAM (offload)
   double host_ram_gb = 0;   // host RAM the offloaded part needs
 };
 
-// Fit kinds ordered best first: native-comfortable 0 ... no-fit 3 (unknown kinds 3).
-int FitRank(const std::string& kind);
-inline bool IsNative(const FitView& f) { return FitRank(f.kind) <= 1; }
-inline bool Runs(const FitView& f) { return FitRank(f.kind) <= 2; }
+inline bool IsNative(const FitView& f) { return IsNative(f.kind); }
+inline bool Runs(const FitView& f) { return f.kind != FitKind::kNoFit; }
 
 // One ranked candidate: a model at a quantization on a setup, scored for a workload and mode.
 struct Pick {
@@ -51,7 +52,8 @@ struct Pick {
   double params_b = 0;
   double active_params_b = 0;
   std::string quant;                 // chosen quantization id
-  std::string grade;                 // "A".."F"
+  std::string grade;                 // "A".."F": the letter of grade_index, for renderers
+  int grade_index = -1;              // into the profiles' grade scale, best first (0 = "A")
   double score = 0;                  // 0-100
   double quality = 0;                // model quality score, 0-100 (catalog)
   double decode_tok_s = 0;           // batch-1 decode at the workload's context

@@ -14,41 +14,11 @@
 
 namespace fitrank {
 
-GpuTraitFacts::GpuTraitFacts(rules::FactSchema* s) {
-  gpu_name = s->String("gpu.name", "GPU display name");
-  gpu_vendor = s->String("gpu.vendor", "NVIDIA | AMD | Intel | Apple | Qualcomm");
-  gpu_segment = s->String("gpu.segment", "consumer | workstation | datacenter | apple | ...");
-  gpu_memory_type = s->String("gpu.memory_type", "GDDR6X, HBM3e, LPDDR5X, ...");
-  gpu_form_factor = s->String("gpu.form_factor", "pcie-card, sxm5, oam, soc-unified, ...");
-  gpu_interconnect = s->String("gpu.interconnect", "GPU-to-GPU link name (NVLink 4, PCIe 4.0 x16)");
-  gpu_memory_gb = s->Number("gpu.memory_gb", "memory of one GPU", "GB");
-  gpu_usable_gb = s->Number("gpu.usable_gb", "memory models may use on one GPU", "GB");
-  gpu_bandwidth_gbps = s->Number("gpu.bandwidth_gbps", "peak memory bandwidth", "GB/s");
-  gpu_fp32_tflops = s->Number("gpu.fp32_tflops", "FP32 vector rate (0 unknown)", "TFLOPS");
-  gpu_fp16_tflops = s->Number("gpu.fp16_tflops", "dense FP16 matrix rate", "TFLOPS");
-  gpu_fp8_tflops = s->Number("gpu.fp8_tflops", "dense FP8 rate, 0 without FP8 hardware", "TFLOPS");
-  gpu_fp4_tflops = s->Number("gpu.fp4_tflops", "dense FP4 rate, 0 without FP4 hardware", "TFLOPS");
-  gpu_tdp_w = s->Number("gpu.tdp_w", "board power", "W");
-  gpu_launch_year = s->Number("gpu.launch_year", "year of launch");
-  gpu_interconnect_gbps =
-      s->Number("gpu.interconnect_gbps", "GPU-to-GPU bandwidth (0: PCIe host link only)", "GB/s");
-  gpu_unified_memory = s->Bool("gpu.unified_memory", "memory shared with the CPU (Apple, APUs)");
-  gpu_platforms = s->StringList("gpu.platforms", "CUDA, ROCm, Metal, Vulkan, SYCL");
-  gpu_runtimes = s->StringList("gpu.runtimes",
-                               "runtimes that run on one of its platforms (CPU aside), by name");
-  gpu_other_runtimes = s->StringList("gpu.other_runtimes",
-                                     "runtimes that run on none of its platforms, by name");
-  setup_gpu_count = s->Number("setup.gpu_count", "GPUs in the setup");
-  setup_usable_gb = s->Number("setup.usable_gb", "memory models may use on the whole setup", "GB");
-  setup_label = s->String("setup.label", "the setup, e.g. \"2x RTX 4090\"");
+GpuTraitFacts::GpuTraitFacts(rules::FactSchema* s) : setup(s) {
   catalog_memory_rank_pct = s->Number(
       "catalog.memory_rank_pct", "share of the catalog's GPUs with less memory", "%");
   catalog_bandwidth_rank_pct = s->Number(
       "catalog.bandwidth_rank_pct", "share of the catalog's GPUs with less bandwidth", "%");
-  price_usd = s->Number("price.usd", "street price, else MSRP (unset: unknown)", "USD");
-  price_usd_per_usable_gb =
-      s->Number("price.usd_per_usable_gb", "price per GB models may use", "USD/GB");
-  price_basis = s->String("price.basis", "\"street 2026-03\" or \"MSRP\"");
   models_native = s->Number("models.native", "catalog LLMs that fit natively on one GPU");
   models_total = s->Number("models.total", "catalog LLMs counted");
   models_count_quant = s->String("models.count_quant", "the quantization the counts assume");
@@ -86,28 +56,14 @@ GpuTraitFacts::GpuTraitFacts(rules::FactSchema* s) {
   cap_large = row("large", "capability matrix, LLM large (~70B)");
 }
 
-DecisionFacts::DecisionFacts(rules::FactSchema* s) {
-  gpu_name = s->String("gpu.name", "this GPU's display name");
-  gpu_form_factor = s->String("gpu.form_factor", "pcie-card, sxm5, oam, soc-unified, ...");
-  gpu_price_basis = s->String("gpu.price_basis", "\"street 2026-03\" or \"MSRP\"");
-  gpu_interconnect = s->String("gpu.interconnect", "GPU-to-GPU link name (NVLink 4, PCIe 4.0 x16)");
-  gpu_interconnect_gbps =
-      s->Number("gpu.interconnect_gbps", "GPU-to-GPU bandwidth (0: PCIe host link only)", "GB/s");
+DecisionFacts::DecisionFacts(rules::FactSchema* s) : setup(s) {
   others_max_interconnect_gbps = s->Number("others.max_interconnect_gbps",
                                            "fastest GPU-to-GPU link of the others (0: PCIe)", "GB/s");
-  gpu_usable_gb = s->Number("gpu.usable_gb", "memory models may use on one GPU", "GB");
-  gpu_bandwidth_gbps = s->Number("gpu.bandwidth_gbps", "peak memory bandwidth", "GB/s");
-  gpu_tdp_w = s->Number("gpu.tdp_w", "board power (unset: unknown)", "W");
   others_unpriced_count = s->Number("others.unpriced_count", "other GPUs whose price is unknown");
   others_unpriced = s->String("others.unpriced", "their names, joined with \", \"");
-  gpu_price_usd = s->Number("gpu.price_usd", "street price, else MSRP (unset: unknown)", "USD");
   gpu_usd_per_mtok_owned = s->Number(
       "gpu.usd_per_mtok_owned", "owned cost per million generated tokens (unset: unknown)", "USD");
   gpu_models_fit = s->Number("gpu.models_fit", "catalog LLMs that fit natively");
-  gpu_fp8 = s->Bool("gpu.fp8", "FP8 in hardware");
-  gpu_fp4 = s->Bool("gpu.fp4", "FP4 in hardware");
-  gpu_pcie = s->Bool("gpu.pcie", "a PCIe card (fits an ordinary workstation or server)");
-  gpu_platforms = s->StringList("gpu.platforms", "CUDA, ROCm, Metal, Vulkan, SYCL");
   others_max_usable_gb = s->Number("others.max_usable_gb", "most usable memory of the others", "GB");
   others_max_bandwidth_gbps =
       s->Number("others.max_bandwidth_gbps", "highest bandwidth of the others", "GB/s");
@@ -272,53 +228,18 @@ absl::StatusOr<std::unique_ptr<ReportTraits>> ReportTraits::Load(const FileSourc
   return t;
 }
 
-ReportTraits::GpuSentences ReportTraits::GpuTraits(const ReportEnv& env,
+ReportTraits::GpuSentences ReportTraits::GpuTraits(const ReportEnv& env, const Setup& setup,
                                                    const GpuReport& r) const {
   const GpuTraitFacts& f = *gpu_facts_;
   const Gpu& g = r.specs.gpu;
   const Catalog& c = *env.catalog;
   rules::FactValues v(*gpu_schema_);
-  v.Set(f.gpu_name, g.name);
-  v.Set(f.gpu_vendor, g.vendor);
-  const absl::string_view segment = SegmentName(g.segment);
-  v.Set(f.gpu_segment, segment);
-  v.Set(f.gpu_memory_type, g.memory_type);
-  v.Set(f.gpu_form_factor, g.form_factor);
-  v.Set(f.gpu_interconnect, r.specs.interconnect_name);
-  v.Set(f.gpu_memory_gb, g.memory_gb);
-  v.Set(f.gpu_usable_gb, r.specs.usable_gb);
-  v.Set(f.gpu_bandwidth_gbps, g.bandwidth_gbps);
-  SetKnown(&v, f.gpu_fp32_tflops, g.fp32_tflops);
-  v.Set(f.gpu_fp16_tflops, g.fp16_tflops);
-  v.Set(f.gpu_fp8_tflops, g.fp8_tflops);
-  v.Set(f.gpu_fp4_tflops, g.fp4_tflops);
-  SetKnown(&v, f.gpu_tdp_w, g.tdp_w);
-  SetKnown(&v, f.gpu_launch_year, g.launch_year);
-  v.Set(f.gpu_interconnect_gbps, g.interconnect_gbps);
-  v.Set(f.gpu_unified_memory, g.unified_memory);
-  v.Set(f.gpu_platforms, absl::MakeConstSpan(g.platforms));
-  std::vector<std::string> runs, other;
-  for (const Runtime& rt : c.runtimes()) {
-    bool on = false;
-    for (const std::string& p : rt.platforms) on |= p != "CPU" && Has(g.platforms, p);
-    (on ? runs : other).push_back(rt.name);
-  }
-  v.Set(f.gpu_runtimes, absl::MakeConstSpan(runs));
-  v.Set(f.gpu_other_runtimes, absl::MakeConstSpan(other));
-  v.Set(f.setup_gpu_count, r.setup.gpu_count);
-  v.Set(f.setup_usable_gb, r.setup.usable_gb);
-  v.Set(f.setup_label, r.setup.label);
+  const SetupSubject subject(c, *env.estimator, setup);
+  f.setup.Fill(subject, &v);
   v.Set(f.catalog_memory_rank_pct,
         RankPct(c, [](const Gpu& x) { return x.memory_gb; }, g.memory_gb));
   v.Set(f.catalog_bandwidth_rank_pct,
         RankPct(c, [](const Gpu& x) { return x.bandwidth_gbps; }, g.bandwidth_gbps));
-  std::string basis;
-  const double price = PriceOf(env, g, &basis);
-  if (price > 0) {
-    v.Set(f.price_usd, price);
-    v.Set(f.price_basis, basis);
-    if (r.specs.usable_gb > 0) v.Set(f.price_usd_per_usable_gb, price / r.specs.usable_gb);
-  }
   if (!r.multi_gpu.rows.empty()) {
     v.Set(f.models_native, r.multi_gpu.rows[0].models_fit);
     v.Set(f.models_total, r.multi_gpu.rows[0].models_total);
@@ -346,9 +267,9 @@ ReportTraits::GpuSentences ReportTraits::GpuTraits(const ReportEnv& env,
   }
   auto fill_row = [&](const std::string& id, const GpuTraitFacts::CapRow& fr) {
     for (const CapabilityRow& row : r.capability_matrix) {
-      if (row.id != id || row.status == "unknown") continue;
+      if (row.id != id || row.status == RunStatus::kUnknown) continue;
       v.Set(fr.model, row.model);
-      v.Set(fr.status, row.status);
+      v.Set(fr.status, RunStatusName(row.status));
       v.Set(fr.quant, row.quant);
       v.Set(fr.decode_tok_s, row.decode_tok_s);
       v.Set(fr.memory_gb, row.memory_gb);
@@ -376,29 +297,14 @@ ReportTraits::GpuSentences ReportTraits::GpuTraits(const ReportEnv& env,
 
 std::vector<RuleSentence> ReportTraits::Decisions(
     const ReportEnv& env, const CompareReport& r, const std::vector<const Gpu*>& gpus, size_t i,
-    const std::vector<std::string>& only_native_models) const {
+    const Setup& setup, const std::vector<std::string>& only_native_models) const {
   const DecisionFacts& f = *compare_facts_;
   const Gpu& g = *gpus[i];
   rules::FactValues v(*compare_schema_);
-  v.Set(f.gpu_name, g.name);
-  v.Set(f.gpu_form_factor, g.form_factor);
-  v.Set(f.gpu_interconnect, r.gpus[i].specs.interconnect_name);
-  v.Set(f.gpu_interconnect_gbps, g.interconnect_gbps);
-  v.Set(f.gpu_usable_gb, r.gpus[i].specs.usable_gb);
-  v.Set(f.gpu_bandwidth_gbps, g.bandwidth_gbps);
-  SetKnown(&v, f.gpu_tdp_w, g.tdp_w);
-  if (r.gpus[i].price_usd > 0) {
-    v.Set(f.gpu_price_usd, r.gpus[i].price_usd);
-    v.Set(f.gpu_price_basis, r.gpus[i].price_basis);
-  }
+  const SetupSubject subject(*env.catalog, *env.estimator, setup);
+  f.setup.Fill(subject, &v);
   if (i < r.cost.size()) SetKnown(&v, f.gpu_usd_per_mtok_owned, r.cost[i].usd_per_mtok_owned);
   v.Set(f.gpu_models_fit, r.gpus[i].models_fit);
-  v.Set(f.gpu_fp8, g.fp8_tflops > 0);
-  v.Set(f.gpu_fp4, g.fp4_tflops > 0);
-  auto is_pcie = [](const Gpu& x) { return x.form_factor.rfind("pcie", 0) == 0; };
-  v.Set(f.gpu_pcie, is_pcie(g));
-  v.Set(f.gpu_platforms, absl::MakeConstSpan(g.platforms));
-
   double max_link = 0;
   std::vector<std::string> unpriced;
   double max_usable = 0, max_bw = 0, min_price = 0, min_mtok = 0, min_tdp = 0, max_fit = 0;
@@ -416,9 +322,9 @@ std::vector<RuleSentence> ReportTraits::Decisions(
     if (r.gpus[j].price_usd <= 0) unpriced.push_back(gpus[j]->name);
     if (j < r.cost.size()) lower(&min_mtok, r.cost[j].usd_per_mtok_owned);
     lower(&min_tdp, gpus[j]->tdp_w);
-    any_fp8 |= gpus[j]->fp8_tflops > 0;
-    any_fp4 |= gpus[j]->fp4_tflops > 0;
-    any_pcie |= is_pcie(*gpus[j]);
+    any_fp8 |= HasFp8(*gpus[j]);
+    any_fp4 |= HasFp4(*gpus[j]);
+    any_pcie |= IsPcieCard(*gpus[j]);
   }
   v.Set(f.others_max_usable_gb, max_usable);
   v.Set(f.others_max_bandwidth_gbps, max_bw);

@@ -33,6 +33,7 @@
 #include "base/diagnostics.h"
 #include "base/file_source.h"
 #include "catalog/types.h"
+#include "engine/scoring/setup_facts.h"
 #include "profiles/profiles.h"
 #include "rules/compiled_rules.h"
 #include "rules/facts.h"
@@ -55,25 +56,11 @@ struct RuleSentence {
 // doc is shown by lint hints and `fitrank rules schema`-style listings.
 struct GpuTraitFacts {
   explicit GpuTraitFacts(rules::FactSchema* schema);
-  // gpu.*: the catalog record
-  rules::StringFact gpu_name, gpu_vendor, gpu_segment, gpu_memory_type, gpu_form_factor,
-      gpu_interconnect;
-  rules::NumberFact gpu_memory_gb, gpu_usable_gb, gpu_bandwidth_gbps, gpu_fp32_tflops,
-      gpu_fp16_tflops, gpu_fp8_tflops, gpu_fp4_tflops, gpu_tdp_w, gpu_launch_year,
-      gpu_interconnect_gbps;
-  rules::BoolFact gpu_unified_memory;
-  rules::StringListFact gpu_platforms;
-  // Runtime names whose platforms (catalog/runtimes.yaml, the table the estimator and the run
-  // commands use) include one of the GPU's, CPU aside; and the runtimes that do not.
-  rules::StringListFact gpu_runtimes, gpu_other_runtimes;
-  // setup.*: the whole setup of the page (a mixed rig or N GPUs; gpu.* is its first GPU)
-  rules::NumberFact setup_gpu_count, setup_usable_gb;
-  rules::StringFact setup_label;
+  // gpu.*, setup.*, price.*: the shared table (engine/scoring/setup_facts.h), of the page's
+  // whole setup (gpu.* is its first GPU)
+  SetupFacts setup;
   // catalog.*: where the GPU ranks among the catalog's GPUs (CPU hosts excluded)
   rules::NumberFact catalog_memory_rank_pct, catalog_bandwidth_rank_pct;
-  // price.*: unset when the price is unknown
-  rules::NumberFact price_usd, price_usd_per_usable_gb;
-  rules::StringFact price_basis;
   // models.*: catalog LLMs that fit natively on one GPU (the scaling table's first row)
   rules::NumberFact models_native, models_total;
   rules::StringFact models_count_quant;
@@ -99,13 +86,11 @@ struct GpuTraitFacts {
 // others whose value is known and is unset when none is.
 struct DecisionFacts {
   explicit DecisionFacts(rules::FactSchema* schema);
-  rules::StringFact gpu_name, gpu_form_factor, gpu_price_basis, gpu_interconnect;
-  rules::NumberFact gpu_interconnect_gbps, others_max_interconnect_gbps, others_unpriced_count;
+  // gpu.*, setup.*, price.*: the shared table (engine/scoring/setup_facts.h), of one GPU
+  SetupFacts setup;
+  rules::NumberFact gpu_usd_per_mtok_owned, gpu_models_fit;
+  rules::NumberFact others_max_interconnect_gbps, others_unpriced_count;
   rules::StringFact others_unpriced;  // names of the others whose price is unknown
-  rules::NumberFact gpu_usable_gb, gpu_bandwidth_gbps, gpu_tdp_w, gpu_price_usd,
-      gpu_usd_per_mtok_owned, gpu_models_fit;
-  rules::BoolFact gpu_fp8, gpu_fp4, gpu_pcie;
-  rules::StringListFact gpu_platforms;
   rules::NumberFact others_max_usable_gb, others_max_bandwidth_gbps, others_min_price_usd,
       others_min_usd_per_mtok_owned, others_min_tdp_w, others_max_models_fit;
   rules::BoolFact others_any_fp8, others_any_fp4, others_any_pcie;
@@ -152,12 +137,14 @@ class ReportTraits {
     std::vector<RuleSentence> strengths, considerations, red_flags;
     std::optional<RuleSentence> limiter;
   };
-  GpuSentences GpuTraits(const ReportEnv& env, const GpuReport& report) const;
+  // `setup` is the page's setup (the report was built for it).
+  GpuSentences GpuTraits(const ReportEnv& env, const Setup& setup, const GpuReport& report) const;
 
   // The decision sentences of GPU `i` of a comparison whose other blocks are built.
-  // `only_native_models` are the catalog models only GPU i runs natively.
+  // `setup` is one GPU i; `only_native_models` are the catalog models only GPU i runs natively.
   std::vector<RuleSentence> Decisions(const ReportEnv& env, const CompareReport& report,
                                       const std::vector<const Gpu*>& gpus, size_t i,
+                                      const Setup& setup,
                                       const std::vector<std::string>& only_native_models) const;
 
   const rules::CompiledRules& gpu_book() const { return *gpu_book_; }

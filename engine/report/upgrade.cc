@@ -345,38 +345,37 @@ absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Set
     cur_state = Survey(env, cur, shape);
   }
   if (r.itinerary.empty()) {
-    r.notes.push_back(q.budget_usd > 0
-                          ? "Nothing within the budget unlocks a new model for this workload."
-                          : "No listed upgrade unlocks a new model for this workload.");
+    r.notes.push_back(
+        env.policy->Note(q.budget_usd > 0 ? "upgrade.none-in-budget" : "upgrade.none", {}));
   }
-  r.notes.push_back(absl::StrCat(
-      "Unlocks count the catalog's assistant models at ", env.policy->count_quant, " with the ",
-      shape.workload->name, " workload's context that the new setup runs natively at ",
-      absl::StrFormat("%.0f", shape.decode_target_tok_s),
-      " tok/s or more and the current one does not; options rank by the best model unlocked "
-      "(its ", shape.workload->phrase, " quality), then by $ per unlocked model."));
+  const ReportPolicy& pol = *env.policy;
+  r.notes.push_back(pol.Note("upgrade.counting",
+                             {{"quant", pol.count_quant},
+                              {"workload", shape.workload->name},
+                              {"phrase", shape.workload->phrase},
+                              {"decode_target_tok_s", shape.decode_target_tok_s}}));
   if (planner_notes.no_gain > 0) {
-    r.notes.push_back(absl::StrFormat(
-        "%d purchase%s that unlock nothing for %s %s not listed.", planner_notes.no_gain,
-        planner_notes.no_gain == 1 ? "" : "s", shape.workload->phrase,
-        planner_notes.no_gain == 1 ? "is" : "are"));
+    r.notes.push_back(pol.Note(planner_notes.no_gain == 1 ? "upgrade.no-gain.one" : "upgrade.no-gain",
+                               {{"count", planner_notes.no_gain},
+                                {"phrase", shape.workload->phrase}}));
   }
   if (planner_notes.cross_platform_skipped > 0) {
-    r.notes.push_back(absl::StrFormat(
-        "%d second GPU%s of another vendor's platform: not offered: llama.cpp splits a model "
-        "across GPUs of one backend (CUDA, ROCm, SYCL); across vendors only its Vulkan backend "
-        "can, at a speed the estimator does not model.",
-        planner_notes.cross_platform_skipped,
-        planner_notes.cross_platform_skipped == 1 ? " is" : "s are"));  // "1 second GPU is"
+    r.notes.push_back(pol.Note(planner_notes.cross_platform_skipped == 1
+                                   ? "upgrade.cross-platform.one"
+                                   : "upgrade.cross-platform",
+                               {{"count", planner_notes.cross_platform_skipped}}));
   }
   if (!planner_notes.unpriced.empty()) {
+    const std::string id = absl::StrCat("upgrade.unpriced", q.budget_usd > 0 ? ".budget" : "",
+                                        planner_notes.unpriced.size() == 1 ? ".one" : "");
+    const NoteText* note = pol.NoteFor(id);
     std::vector<std::string> names = planner_notes.unpriced;
     const size_t total = names.size();
-    if (names.size() > 6) names.resize(6);
-    r.notes.push_back(absl::StrCat(
-        total, " part", total == 1 ? "" : "s", " with price unknown (",
-        absl::StrJoin(names, ", "), total > names.size() ? ", ..." : "",
-        q.budget_usd > 0 ? "): not offered against a budget." : "): not ranked without a price."));
+    const size_t max_names = note != nullptr ? static_cast<size_t>(note->max_names) : total;
+    if (names.size() > max_names) names.resize(max_names);
+    r.notes.push_back(pol.Note(
+        id, {{"count", static_cast<double>(total)},
+             {"names", absl::StrCat(absl::StrJoin(names, ", "), total > names.size() ? ", ..." : "")}}));
   }
   return r;
 }

@@ -32,7 +32,7 @@ struct QuantPlan {
 // A setup a query may estimate on, with everything that depends only on it.
 struct SetupVariant {
   std::unique_ptr<Setup> setup;     // stable address: estimates point at it
-  SetupPrice price;
+  std::unique_ptr<SetupSubject> facts;  // what the gpu.*, setup.*, price.* facts read
   std::vector<QuantPlan> plans;     // one per catalog quant, catalog order
 };
 

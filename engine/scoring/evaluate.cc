@@ -117,16 +117,7 @@ absl::StatusOr<std::unique_ptr<Query>> Evaluator::Prepare(const Setup& setup,
     SetupVariant v;
     v.setup = std::make_unique<Setup>(std::move(s));
     const Setup& su = *v.setup;
-    // Price: street if known, else MSRP, per GPU.
-    v.price.known = true;
-    for (const DeviceGroup& g : su.devices) {
-      const Price* p = catalog_.PriceFor(g.gpu->id);
-      double usd = p != nullptr && p->street_usd > 0 ? p->street_usd : g.gpu->msrp_usd;
-      if (usd <= 0) v.price.known = false;
-      v.price.setup_usd += usd * g.count;
-      if (p != nullptr) v.price.cloud_usd_per_hour += p->cloud_usd_per_hour * g.count;
-      if (&g == &su.devices.front()) v.price.gpu_usd = usd;
-    }
+    v.facts = std::make_unique<SetupSubject>(catalog_, estimator_, su);
     const bool tensor = su.device_count > 1 && !su.parallelism_defaulted &&
                         su.parallelism == Parallelism::kTensor;
     for (const Quant& quant : catalog_.quants()) {
@@ -321,7 +312,7 @@ void Evaluator::Fill(const Query& q, const CandidateEval& c, Scratch* s) const {
   const Facts& f = *rules_.facts;
   const SetupVariant& v = q.variants[c.variant];
   if (s->query_serial != q.serial || s->variant != c.variant) {
-    f.FillSetup(*v.setup, v.price, &s->values);
+    f.FillSetup(*v.facts, &s->values);
     f.FillWorkload(q.shape, &s->values);
     s->query_serial = q.serial;
     s->variant = c.variant;

@@ -87,35 +87,7 @@ double Facts::MonthsBetween(absl::string_view date, absl::string_view reference)
   return std::max(0.0, b - a);
 }
 
-Facts::Facts(rules::FactSchema* s) {
-  // gpu.*
-  gpu_id = s->String("gpu.id", "Catalog id of the (first) GPU, e.g. geforce-rtx-4090");
-  gpu_name = s->String("gpu.name", "GPU name, e.g. GeForce RTX 4090");
-  gpu_vendor = s->String("gpu.vendor", "NVIDIA | AMD | Intel | Apple | Qualcomm | CPU");
-  gpu_architecture = s->String("gpu.architecture", "GPU architecture, e.g. Ada Lovelace");
-  gpu_segment = s->String("gpu.segment",
-                          "consumer | workstation | datacenter | apple | apu | embedded | cpu");
-  gpu_interconnect = s->String("gpu.interconnect", "Interconnect id, e.g. nvlink4, pcie4-x16");
-  gpu_memory_gb = s->Number("gpu.memory_gb", "Memory of one GPU", "GB");
-  gpu_bandwidth_gbps = s->Number("gpu.bandwidth_gbps", "Peak memory bandwidth of one GPU", "GB/s");
-  gpu_fp16_tflops = s->Number("gpu.fp16_tflops", "Dense FP16 matrix throughput of one GPU", "TFLOPS");
-  gpu_launch_year = s->Number("gpu.launch_year", "Year the GPU launched");
-  gpu_tdp_w = s->Number("gpu.tdp_w", "Board power of one GPU", "W");
-  gpu_fp8 = s->Bool("gpu.fp8", "The GPU runs FP8 in hardware");
-  gpu_fp4 = s->Bool("gpu.fp4", "The GPU runs FP4 in hardware");
-  gpu_unified_memory = s->Bool("gpu.unified_memory", "Memory shared with the CPU (Apple, APUs)");
-  gpu_platforms = s->StringList("gpu.platforms", "Compute platforms: CUDA, ROCm, Metal, Vulkan, SYCL");
-  gpu_precisions = s->StringList("gpu.precisions", "Hardware precisions: FP16, BF16, FP8, FP4, INT8, ...");
-  // setup.*
-  setup_label = s->String("setup.label", "The setup, e.g. 2x GeForce RTX 3090");
-  setup_parallelism = s->String("setup.parallelism", "How the model is split over GPUs: layer | tensor");
-  setup_link = s->String("setup.link", "GPU-to-GPU link, e.g. NVLink 4, PCIe 4.0 x16");
-  setup_gpu_count = s->Number("setup.gpu_count", "GPUs in the setup this candidate uses");
-  setup_memory_gb = s->Number("setup.memory_gb", "Accelerator memory of every GPU used, spec sheet", "GB");
-  setup_host_ram_gb = s->Number("setup.host_ram_gb", "Host RAM installed, for offload", "GB");
-  setup_link_gbps = s->Number("setup.link_gbps", "GPU-to-GPU link bandwidth per GPU", "GB/s");
-  setup_mixed = s->Bool("setup.mixed", "More than one kind of GPU");
-  setup_unified = s->Bool("setup.unified", "A single unified-memory device (Apple, APU)");
+Facts::Facts(rules::FactSchema* s) : setup(s) {
   // model.*
   model_id = s->String("model.id", "Catalog id, e.g. qwen3-32b");
   model_name = s->String("model.name", "Model name, e.g. Qwen3 32B");
@@ -228,11 +200,6 @@ Facts::Facts(rules::FactSchema* s) {
   mode_name = s->String("mode.name", "Mode name, e.g. Light API serving");
   mode_concurrency = s->Number("mode.concurrency", "Concurrent sequences served");
   mode_serving = s->Bool("mode.serving", "The mode wants a serving runtime");
-  // price.*
-  price_gpu_usd = s->Number("price.gpu_usd", "Price of one GPU: street price, else launch MSRP", "USD");
-  price_setup_usd = s->Number("price.setup_usd", "Price of every GPU the candidate uses", "USD");
-  price_cloud_usd_per_hour = s->Number("price.cloud_usd_per_hour", "Cloud on-demand price of the GPUs used", "USD/h");
-  price_known = s->Bool("price.known", "Every GPU of the setup has a price");
   // quality.*
   quality_chat = s->Number("quality.chat", "Chat quality 0-100 (catalog/QUALITY.md: leaderboards or estimate)");
   quality_coding = s->Number("quality.coding", "Coding quality 0-100 (Aider, LiveBench, EvalPlus, ... or estimate)");
@@ -271,44 +238,6 @@ Facts::Facts(rules::FactSchema* s) {
   for (absl::string_view ns : {"gpu", "setup", "price", "workload", "mode", "model", "quality"}) {
     s->MarkContext(ns);
   }
-}
-
-void Facts::FillSetup(const Setup& setup, const SetupPrice& price, rules::FactValues* v) const {
-  const Gpu& gpu = *setup.devices.front().gpu;
-  auto has = [&](const std::vector<std::string>& list, absl::string_view x) {
-    return std::find(list.begin(), list.end(), x) != list.end();
-  };
-  v->Set(gpu_id, gpu.id);
-  v->Set(gpu_name, gpu.name);
-  v->Set(gpu_vendor, gpu.vendor);
-  v->Set(gpu_architecture, gpu.architecture);
-  v->Set(gpu_segment, SegmentName(gpu.segment));
-  v->Set(gpu_interconnect, gpu.interconnect);
-  v->Set(gpu_memory_gb, gpu.memory_gb);
-  v->Set(gpu_bandwidth_gbps, gpu.bandwidth_gbps);
-  v->Set(gpu_fp16_tflops, gpu.fp16_tflops);
-  v->Set(gpu_launch_year, gpu.launch_year);
-  v->Set(gpu_tdp_w, gpu.tdp_w);
-  v->Set(gpu_fp8, gpu.fp8_tflops > 0 || has(gpu.precisions, "FP8"));
-  v->Set(gpu_fp4, gpu.fp4_tflops > 0 || has(gpu.precisions, "FP4"));
-  v->Set(gpu_unified_memory, gpu.unified_memory);
-  v->Set(gpu_platforms, absl::MakeConstSpan(gpu.platforms));
-  v->Set(gpu_precisions, absl::MakeConstSpan(gpu.precisions));
-  v->Set(setup_label, setup.label);
-  v->Set(setup_parallelism, ParallelismName(setup.parallelism));
-  v->Set(setup_link, setup.link_name);
-  v->Set(setup_host_ram_gb, setup.host_ram_gb);
-  v->Set(setup_link_gbps, setup.link_bandwidth_gbps);
-  v->Set(setup_mixed, setup.mixed);
-  v->Set(setup_unified, setup.unified);
-  double memory = 0;
-  for (const DeviceGroup& g : setup.devices) memory += g.count * g.gpu->memory_gb;
-  v->Set(setup_memory_gb, memory);
-  v->Set(setup_gpu_count, setup.device_count);
-  v->Set(price_gpu_usd, price.gpu_usd);
-  v->Set(price_setup_usd, price.setup_usd);
-  v->Set(price_cloud_usd_per_hour, price.cloud_usd_per_hour);
-  v->Set(price_known, price.known);
 }
 
 void Facts::FillWorkload(const WorkloadShape& shape, rules::FactValues* v) const {

@@ -14,6 +14,8 @@
 //   mode.*      the operating mode: concurrency, serving
 //   price.*     what the setup costs
 //   quality.*   the model's quality per workload and its long-context figures (catalog/QUALITY.md)
+// gpu.*, setup.* and price.* are one table shared with the report traits
+// (engine/scoring/setup_facts.h); the others are declared here.
 // `workload.id` and `mode.id` are built into every schema (rules/facts.h).
 //
 // Filling is layered so that a sweep sets each fact only when it can change: FillSetup once
@@ -29,20 +31,13 @@
 
 #include "catalog/types.h"
 #include "profiles/profiles.h"
+#include "engine/scoring/setup_facts.h"
 #include "rules/facts.h"
 
 namespace fitrank {
 
 struct Setup;
 struct Estimate;
-
-// What a setup costs, from the catalog's prices (street price if known, else launch MSRP).
-struct SetupPrice {
-  double gpu_usd = 0;             // one GPU of the first group
-  double setup_usd = 0;           // every GPU of the setup
-  double cloud_usd_per_hour = 0;  // every GPU of the setup, 0 if unknown
-  bool known = false;             // every GPU has a price
-};
 
 // A workload as a candidate sees it: the profile's shape scaled by the mode.
 struct WorkloadShape {
@@ -108,7 +103,10 @@ class Facts {
   // Months between `date` ("2025-04-29", "2025-04" or "2025") and `reference`; 0 if unparsable.
   static double MonthsBetween(absl::string_view date, absl::string_view reference);
 
-  void FillSetup(const Setup& setup, const SetupPrice& price, rules::FactValues* v) const;
+  // gpu.*, setup.*, price.*: the shared table (engine/scoring/setup_facts.h).
+  void FillSetup(const SetupSubject& subject, rules::FactValues* v) const {
+    setup.Fill(subject, v);
+  }
   void FillWorkload(const WorkloadShape& shape, rules::FactValues* v) const;
   // `newest_release` is the newest release date in the catalog: ages are relative to it, so a
   // catalog gives the same scores any day it is run.
@@ -121,15 +119,8 @@ class Facts {
                      const Estimate& estimate, const WorkloadShape& shape,
                      rules::FactValues* v) const;
 
-  // gpu.*
-  rules::StringFact gpu_id, gpu_name, gpu_vendor, gpu_architecture, gpu_segment, gpu_interconnect;
-  rules::NumberFact gpu_memory_gb, gpu_bandwidth_gbps, gpu_fp16_tflops, gpu_launch_year, gpu_tdp_w;
-  rules::BoolFact gpu_fp8, gpu_fp4, gpu_unified_memory;
-  rules::StringListFact gpu_platforms, gpu_precisions;
-  // setup.*
-  rules::StringFact setup_label, setup_parallelism, setup_link;
-  rules::NumberFact setup_gpu_count, setup_memory_gb, setup_host_ram_gb, setup_link_gbps;
-  rules::BoolFact setup_mixed, setup_unified;
+  // gpu.*, setup.*, price.*
+  SetupFacts setup;
   // model.*
   rules::StringFact model_id, model_name, model_family, model_org, model_kind, model_modality,
       model_license, model_release_date, model_required_missing_text, model_preferred_text;
@@ -170,9 +161,6 @@ class Facts {
   rules::StringFact mode_name;
   rules::NumberFact mode_concurrency;
   rules::BoolFact mode_serving;
-  // price.*
-  rules::NumberFact price_gpu_usd, price_setup_usd, price_cloud_usd_per_hour;
-  rules::BoolFact price_known;
   // quality.* (FillModel); quant.workload_quality (FillCandidate)
   rules::NumberFact quality_chat, quality_coding, quality_agentic, quality_rag, quality_reasoning,
       quality_workload, quality_workload_uncertainty,

@@ -196,6 +196,9 @@ class Checker {
       in.ok = false;
       std::vector<std::string> names = schema_.Names();
       std::string hint = DidYouMean(ClosestMatches(n.text, names, 3));
+      if (const std::string* renamed = schema_.RenamedTo(n.text)) {
+        hint = absl::StrCat("`", n.text, "` was renamed: ", DidYouMean({*renamed}));
+      }
       if (hint.empty() && FindFunction(n.text) != nullptr) {
         hint = absl::StrCat("`", n.text, "` is a function: call it like ",
                             FindFunction(n.text)->usage);
@@ -557,7 +560,7 @@ class Checker {
     if (spec->fn == Fn::kKnown) {
       const Node& a = ast_.at(n.args[0]);
       if (a.kind != NodeKind::kFact) {
-        Error(a.begin, "type-mismatch", "`known` takes a fact name, like known(price.usd)");
+        Error(a.begin, "type-mismatch", "`known` takes a fact name, like known(price.gpu_usd)");
         return Bad(i);
       }
       if (!Check(n.args[0]).ok) return Bad(i);

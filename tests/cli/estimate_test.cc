@@ -1,6 +1,9 @@
 // `fitrank estimate` and `fitrank calibrate` end to end through RunCli.
+#include <algorithm>
 #include <sstream>
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "cli/command.h"
 #include "gtest/gtest.h"
 #include "tests/cli/cli_run.h"
@@ -32,6 +35,34 @@ TEST(EstimateCli, TableShowsTheBasis) {
   EXPECT_NE(r.out.find("decode"), std::string::npos);
   EXPECT_NE(r.out.find("Basis:"), std::string::npos);
   EXPECT_NE(r.out.find("constant decode.bw_efficiency"), std::string::npos);
+}
+
+// Every format renders the same report: the CSV row's numbers are the JSON's, markdown has the
+// row as a table and the basis as a list.
+TEST(EstimateCli, EveryFormatRendersTheSameReport) {
+  const std::vector<std::string> base = {"estimate", "--gpu", "4090", "--model", "qwen3 8b",
+                                         "--quant", "Q4_K_M"};
+  auto run = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = base;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return Fitrank(args);
+  };
+  CliRun json = run({"--json"}), csv = run({"--format", "csv"}), md = run({"--format", "markdown"});
+  CliRun jsonl = run({"--format", "jsonl"});
+  ASSERT_EQ(json.code, 0) << json.err;
+  ASSERT_EQ(csv.code, 0) << csv.err;
+  ASSERT_EQ(md.code, 0) << md.err;
+  ASSERT_EQ(jsonl.code, 0) << jsonl.err;
+  auto j = nlohmann::json::parse(json.out);
+  EXPECT_EQ(nlohmann::json::parse(jsonl.out), j);
+  EXPECT_EQ(std::count(jsonl.out.begin(), jsonl.out.end(), '\n'), 1);
+  EXPECT_EQ(csv.out.rfind("model_id,quant,bpw,runtime,", 0), 0u) << csv.out;
+  const std::string decode = absl::StrFormat("%.1f", j["decode_tok_s"].get<double>());
+  EXPECT_NE(csv.out.find(absl::StrCat(",", decode, ",")), std::string::npos) << csv.out;
+  EXPECT_EQ(md.out.rfind("## Qwen3 8B · Q4_K_M", 0), 0u) << md.out;
+  EXPECT_NE(md.out.find("| model_id |"), std::string::npos) << md.out;
+  EXPECT_NE(md.out.find(decode), std::string::npos) << md.out;
+  EXPECT_NE(md.out.find("### Basis\n\n- "), std::string::npos) << md.out;
 }
 
 TEST(EstimateCli, BadInputExitsTwo) {

@@ -19,12 +19,13 @@ Pick SamplePick() {
   p.active_params_b = 3.34;
   p.quant = "Q4_K_M";
   p.grade = "A";
+  p.grade_index = 0;
   p.score = 88.04;
   p.quality = 71;
   p.decode_tok_s = 145.26;
   p.ttft_ms = 812;
   p.context = 32768;
-  p.fit = {"native-comfortable", 21.5, 0, 0};
+  p.fit = {FitKind::kNativeComfortable, 21.5, 0, 0};
   p.runtime = "llama.cpp";
   p.reasons = {"It fits natively with comfortable headroom.", "Built for code."};
   p.run_command = "ollama run qwen3-coder:30b";
@@ -69,7 +70,7 @@ TEST(Format, UnitsAndDashes) {
   EXPECT_EQ(FormatNumber(-0.0001, 1), "0.0");
   EXPECT_EQ(FormatParams(405.85), "406B");
   EXPECT_EQ(FormatParams(1600), "1.6T");
-  EXPECT_EQ(FormatFit("offload", 10, 22.2), "offload 10% (needs ~22.2 GB host RAM)");
+  EXPECT_EQ(FormatFit(FitKind::kOffload, 10, 22.2), "offload 10% (needs ~22.2 GB host RAM)");
 }
 
 TEST(Render, TableHasNoColourUnlessAsked) {

@@ -38,7 +38,7 @@ class GraderCache : public ::testing::Test {
 };
 
 TEST_F(GraderCache, HoldsAtMostItsCapDroppingTheLeastRecentlyUsed) {
-  Grader g(engine_->evaluator(), /*max_queries=*/3);
+  Grader g(engine_->evaluator(), engine_->policy(), /*max_queries=*/3);
   const std::vector<Pick> first = g.Rank(With(32), Chat(), Balanced(), 3);
   ASSERT_EQ(first.size(), 3u);
   EXPECT_EQ(g.cached_queries(), 1u);
@@ -75,7 +75,7 @@ TEST_F(GraderCache, QueriesDroppedWhileInUseStayValidAcrossThreads) {
   // Cap 1 and four threads each asking its own question: every call's query is dropped by
   // the others while it may still be ranking with it (shared ownership keeps it alive; under
   // ASan a use after free fails here).
-  Grader g(engine_->evaluator(), /*max_queries=*/1);
+  Grader g(engine_->evaluator(), engine_->policy(), /*max_queries=*/1);
   std::vector<fitrank::Setup> setups;
   for (int t = 0; t < 4; ++t) setups.push_back(With(16.0 * (t + 1)));
   std::vector<std::vector<std::string>> tops(4);

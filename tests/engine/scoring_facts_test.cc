@@ -62,8 +62,9 @@ TEST(Facts, ContextFactsAreExactlyTheOnesFilledOncePerContext) {
     }
     return names;
   };
+  const SetupSubject subject(*e.catalog, *e.estimator, setup);
   std::vector<std::string> outer = set_facts([&](rules::FactValues* v) {
-    facts.FillSetup(setup, SetupPrice{1599, 1599, 0, true}, v);
+    facts.FillSetup(subject, v);
     facts.FillWorkload(shape, v);
     facts.FillModel(model, DescribeCapabilities(model, workload, *e.profiles), "2025-10-01", v);
   });

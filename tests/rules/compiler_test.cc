@@ -43,6 +43,21 @@ TEST_F(CompilerTest, UnknownFactSuggestsTheClosest) {
                "`max` is a function: call it like max(a, b, ...)"});
 }
 
+// A fact the engine renamed (FactSchema::Rename) is still unknown under its old name, with a
+// hint that names the new one, however far the two names are apart.
+TEST(CompilerRenamed, OldFactNameHintsAtTheNewOne) {
+  FactSchema schema;
+  schema.Number("price.gpu_usd", "Price of one GPU", "USD");
+  schema.Rename("cost.usd", "price.gpu_usd");
+  auto e = CompileExpr(schema, "cost.usd < 1000");
+  ASSERT_FALSE(e->ok());
+  ASSERT_FALSE(e->errors.empty());
+  EXPECT_EQ(e->errors[0].code, "unknown-fact");
+  EXPECT_EQ(e->errors[0].hint, "`cost.usd` was renamed: did you mean `price.gpu_usd`?");
+  EXPECT_EQ(*schema.RenamedTo("cost.usd"), "price.gpu_usd");
+  EXPECT_EQ(schema.RenamedTo("price.gpu_usd"), nullptr);
+}
+
 TEST_F(CompilerTest, UnknownFunctionAndArity) {
   ExpectError({"mni(1, 2)", 0, "unknown-function", "unknown function `mni`",
                "did you mean `min`?"});
@@ -160,7 +175,7 @@ TEST_F(CompilerTest, FusedInstructionsForCommonShapes) {
 
 TEST_F(CompilerTest, KnownTakesAFact) {
   EXPECT_TRUE(CompileExpr(*t.schema, "known(price.usd) and price.usd < 2000")->ok());
-  ExpectError({"known(1)", 6, "type-mismatch", "`known` takes a fact name, like known(price.usd)",
+  ExpectError({"known(1)", 6, "type-mismatch", "`known` takes a fact name, like known(price.gpu_usd)",
                ""});
   ExpectError({"known(workload.id)", 6, "type-mismatch", "`workload.id` is always known", ""});
 }

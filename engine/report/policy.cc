@@ -66,7 +66,7 @@ const std::vector<NoteSpec>& NoteSpecs() {
       {"upgrade.unpriced.one", {"count", "names"}},
       {"upgrade.unpriced.budget", {"count", "names"}},
       {"upgrade.unpriced.budget.one", {"count", "names"}},
-      {"fit.usable-share", {"runtime", "share_pct", "usable_gb", "setup_usable_gb"}},
+      {"fit.usable-share", {"runtime", "share_pct", "usable", "setup_usable"}},
       {"fit.quant-no-runtime", {}},
       {"fit.quant-cannot-run", {}},
       {"fit.quant-needs-precision", {"precision"}},

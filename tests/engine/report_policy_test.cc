@@ -54,8 +54,8 @@ TEST(ReportPolicy, NotesFillTheirValues) {
   EXPECT_EQ(p->NoteFor("upgrade.unpriced")->max_names, 6);
   EXPECT_EQ(p->Note("fit.usable-share", {{"runtime", "vLLM"},
                                          {"share_pct", 90.0},
-                                         {"usable_gb", 21.26},
-                                         {"setup_usable_gb", 23.5}}),
+                                         {"usable", "21.3 GB"},
+                                         {"setup_usable", "23.5 GB"}}),
             "vLLM takes 90% of device memory by default: 21.3 GB of the setup's 23.5 GB usable");
   EXPECT_DOUBLE_EQ(p->NoteFor("fit.usable-share")->min_gap_gb, 0.05);
   EXPECT_EQ(p->Note("no.such-note", {}), "");
@@ -72,9 +72,9 @@ TEST(ReportPolicy, NoteMistakesAreReported) {
     return diags.Render();
   };
   // A value the report does not pass, with the closest one it does.
-  std::string r = errors("{usable_gb:.1f} GB of", "{usable:.1f} GB of");
-  EXPECT_NE(r.find("note `fit.usable-share` has no value `usable`"), std::string::npos) << r;
-  EXPECT_NE(r.find("did you mean `usable_gb`?"), std::string::npos) << r;
+  std::string r = errors("{usable} of the", "{usable_gb} of the");
+  EXPECT_NE(r.find("note `fit.usable-share` has no value `usable_gb`"), std::string::npos) << r;
+  EXPECT_NE(r.find("did you mean `usable`?"), std::string::npos) << r;
   // A malformed placeholder.
   r = errors("{rule}.)", "{rule:.9x}.)");
   EXPECT_NE(r.find("malformed placeholder"), std::string::npos) << r;

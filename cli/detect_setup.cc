@@ -3,6 +3,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "engine/estimator/setup.h"
 
 namespace fitrank::cli {
 
@@ -50,11 +51,12 @@ DetectedSetup BuildDetectedSetup(const Catalog& catalog, const Detection& detect
     if (std::find(sources.begin(), sources.end(), g.source) == sources.end())
       sources.push_back(g.source);
   }
-  if (detection.host.ram_total_gb > 0) s.host_ram_gb = detection.host.ram_total_gb;
+  // The setup's host RAM is a size as sold (GiB, like --ram 64); /proc/meminfo gave GB.
+  if (detection.host.ram_total_gb > 0) s.host_ram_gb = detection.host.ram_total_gb / kGbPerGib;
   s.summary = s.devices.empty() ? "no usable GPU" : SetupLabel(s.devices);
   if (!sources.empty()) absl::StrAppend(&s.summary, " (", absl::StrJoin(sources, ", "), ")");
   if (free_memory) absl::StrAppend(&s.summary, ", free memory only");
-  if (s.host_ram_gb) absl::StrAppend(&s.summary, absl::StrFormat(", %.1f GB RAM", *s.host_ram_gb));
+  if (s.host_ram_gb) absl::StrAppend(&s.summary, absl::StrFormat(", %.1f GB RAM", *s.host_ram_gb * kGbPerGib));
   return s;
 }
 

@@ -184,14 +184,15 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
   Section("Specifications", f, s, out);
   TextTable spec({"", ""});
   if (rig) {
-    spec.Add({"Setup", absl::StrCat(r.setup.label, ": ", FormatGb(r.setup.memory_gb), " in total (",
-                                    FormatGb(r.setup.usable_gb), " usable for models), ",
-                                    FormatGb(r.setup.host_ram_gb), " host RAM")});
+    spec.Add({"Setup", absl::StrCat(r.setup.label, ": ", FormatCapacity(r.setup.memory_gb),
+                                    " in total (", FormatGb(r.setup.usable_gb),
+                                    " usable for models), ", FormatCapacity(r.setup.host_ram_gb),
+                                    " host RAM")});
     spec.Add({"Per device", r.setup.gpu_ids.size() > 1 && r.setup.label.find(" + ") != std::string::npos
                                 ? absl::StrCat("below: the first GPU, ", g.name)
                                 : absl::StrCat("below: each ", g.name)});
   }
-  spec.Add({"Memory", absl::StrCat(FormatGb(g.memory_gb), " ", g.memory_type, " (",
+  spec.Add({"Memory", absl::StrCat(FormatCapacity(g.memory_gb), " ", g.memory_type, " (",
                                    FormatGb(r.specs.usable_gb), " usable for models)",
                                    g.unified_memory ? ", unified" : "")});
   spec.Add({"Bandwidth", absl::StrCat(FormatNumber(g.bandwidth_gbps, 0), " GB/s")});

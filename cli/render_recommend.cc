@@ -85,7 +85,7 @@ void RenderRecommend(const RecommendReport& r, OutputFormat f, const Style& s, s
   }
   out << s.Heading(absl::StrCat("Best models for ", r.setup.label)) << "  "
       << s.Paint(absl::StrCat(FormatGb(r.setup.usable_gb), " usable, ",
-                              FormatGb(r.setup.host_ram_gb), " host RAM · mode ", r.mode),
+                              FormatCapacity(r.setup.host_ram_gb), " host RAM · mode ", r.mode),
                  Color::kDim)
       << "\n";
   for (const WorkloadPicks& w : r.workloads) {

@@ -7,6 +7,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
+#include "engine/estimator/setup.h"
 
 namespace fitrank::cli {
 
@@ -80,6 +81,12 @@ std::string FormatContext(int tokens) {
 std::string FormatGb(double gb) {
   if (!std::isfinite(gb)) return std::string(kDash);
   return absl::StrCat(FormatNumber(gb, std::fabs(gb) < 100 ? 1 : 0), " GB");
+}
+
+std::string FormatCapacity(double gib) {
+  if (!std::isfinite(gib) || !(gib > 0)) return std::string(kDash);
+  return absl::StrCat(FormatGb(gib * kGbPerGib), " (", FormatNumber(gib, gib < 10 ? 1 : 0),
+                      " GiB)");
 }
 
 std::string FormatUsd(double usd) {

@@ -25,6 +25,10 @@ std::string FormatMs(double ms);
 std::string FormatContext(int tokens);
 // "22.2 GB" (one decimal below 100, none above); not finite: "—".
 std::string FormatGb(double gb);
+// A capacity as sold ("24 GB" cards, Apple/APU RAM, DIMMs are GiB: 2^30 bytes) in the display
+// unit, GB = 1e9 bytes, which every other figure uses, with the size as sold beside it:
+// "25.8 GB (24 GiB)". Not finite or not positive: "—".
+std::string FormatCapacity(double gib);
 // "$1,599"; 0 or not finite: "—". Below $10 two decimals ("$2.29").
 std::string FormatUsd(double usd);
 // "1,008" with thousands separators, `decimals` after the point.

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_format.h"
+#include "engine/estimator/setup.h"
 
 namespace fitrank {
 
@@ -34,9 +35,10 @@ std::vector<AdviceItem> FitAdvice(const ReportEnv& env, const Setup& setup, cons
   if (nofit) {
     items.push_back(
         {"does-not-fit", title("does-not-fit"),
-         absl::StrFormat("It needs about %.1f GB; %.1f GB of accelerator memory plus %.0f GB of "
-                         "host RAM is not enough.",
-                         e.memory.total_gb, e.memory.usable_gb, setup.host_ram_gb)});
+         absl::StrFormat("It needs about %.1f GB; %.1f GB of accelerator memory plus %.0f GB "
+                         "(%.0f GiB) of host RAM is not enough.",
+                         e.memory.total_gb, e.memory.usable_gb, setup.host_ram_gb * kGbPerGib,
+                         setup.host_ram_gb)});
   }
   if (offload) {
     items.push_back(
@@ -77,8 +79,10 @@ std::vector<AdviceItem> FitAdvice(const ReportEnv& env, const Setup& setup, cons
     items.push_back(
         {"add-host-ram", title("add-host-ram"),
          absl::StrFormat("The offloaded part needs about %.1f GB of host RAM, plus about %.0f GB "
-                         "for the system: %.0f GB in total (this setup assumes %.0f GB).",
-                         e.fit.host_ram_gb, os_reserve, needed, setup.host_ram_gb)});
+                         "for the system: %.0f GB in total (this setup assumes %.0f GB, %.0f "
+                         "GiB).",
+                         e.fit.host_ram_gb, os_reserve, needed, setup.host_ram_gb * kGbPerGib,
+                         setup.host_ram_gb)});
   }
   if (!nofit && e.safe_context > 0 && e.safe_context < shape.context_tokens &&
       e.safe_context < model.max_context) {

@@ -3,6 +3,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/estimator/setup.h"
 #include "engine/report/advisor.h"
 #include "engine/estimator/basis.h"
 #include "engine/report/builders.h"
@@ -123,7 +124,8 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   if (run.runtime != nullptr && e.memory.usable_gb < r.setup.usable_gb - 0.05) {
     r.memory.usable_note = absl::StrFormat(
         "%s takes %.0f%% of device memory by default: %.1f GB of the setup's %.1f GB usable",
-        run.runtime->name, 100 * e.memory.usable_gb / r.setup.memory_gb, e.memory.usable_gb,
+        run.runtime->name, 100 * e.memory.usable_gb / (r.setup.memory_gb * kGbPerGib),
+        e.memory.usable_gb,
         r.setup.usable_gb);
   }
   r.memory.over_gb = std::max(0.0, e.memory.total_gb - e.memory.usable_gb);

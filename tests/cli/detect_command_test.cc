@@ -60,8 +60,9 @@ TEST_F(DetectCommand, TwoGpusMakeATwoGpuSetup) {
   EXPECT_EQ(r.out.substr(0, r.out.find('\n')),
             "Using the detected setup: 2x GeForce RTX 3090 (nvidia-smi), 67.1 GB RAM (--gpu NAME "
             "to choose another)");
-  // The same report as naming the GPUs, after the first line.
-  CliRun named = Fitrank({"recommend", "--gpu", "3090", "--gpus", "2", "--ram", "67.108864",
+  // The same report as naming the GPUs, after the first line. --ram is a size as sold (GiB):
+  // /proc/meminfo's 65536000 kB = 67.1 GB = 62.5 GiB.
+  CliRun named = Fitrank({"recommend", "--gpu", "3090", "--gpus", "2", "--ram", "62.5",
                           "--workload", "coding", "--top", "2"});
   EXPECT_EQ(r.out.substr(r.out.find('\n') + 1), named.out);
 }

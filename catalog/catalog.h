@@ -102,6 +102,20 @@ inline double QualityRetention(const Model& model, const Quant& quant) {
   return quant.quality_retention;
 }
 
+// `model`'s quality figure for workload `workload_id` (chat, coding, agentic, rag, reasoning);
+// other (analyst-defined) workloads read the chat figure.
+// QualityMemberFor resolves the name once, for loops over many models.
+inline WorkloadQuality WorkloadQualities::*QualityMemberFor(absl::string_view workload_id) {
+  if (workload_id == "coding") return &WorkloadQualities::coding;
+  if (workload_id == "agentic") return &WorkloadQualities::agentic;
+  if (workload_id == "rag") return &WorkloadQualities::rag;
+  if (workload_id == "reasoning") return &WorkloadQualities::reasoning;
+  return &WorkloadQualities::chat;
+}
+inline const WorkloadQuality& QualityFor(const Model& model, absl::string_view workload_id) {
+  return model.workload_quality.*QualityMemberFor(workload_id);
+}
+
 }  // namespace fitrank
 
 #endif  // FITRANK_CATALOG_CATALOG_H_

@@ -67,6 +67,22 @@ Json ToJson(const Quality& q) {
               {"source", q.source}};
 }
 
+Json ToJson(const WorkloadQuality& q) {
+  return Json{{"score", q.score},
+              {"estimated", q.estimated},
+              {"uncertainty", q.uncertainty},
+              {"source", q.source}};
+}
+
+Json ToJson(const LongContext& lc) {
+  return Json{{"ruler_32k", lc.ruler_32k},
+              {"ruler_64k", lc.ruler_64k},
+              {"ruler_128k", lc.ruler_128k},
+              {"effective_context", lc.effective_context},
+              {"estimated", lc.estimated},
+              {"source", lc.source}};
+}
+
 Json ToJson(const Model& m) {
   Json j;
   j["id"] = m.id;
@@ -100,6 +116,12 @@ Json ToJson(const Model& m) {
   j["fp8_repo"] = m.fp8_repo;
   j["release_quant"] = m.release_quant;
   j["quality"] = ToJson(m.quality);
+  j["workload_quality"] = Json{{"chat", ToJson(m.workload_quality.chat)},
+                               {"coding", ToJson(m.workload_quality.coding)},
+                               {"agentic", ToJson(m.workload_quality.agentic)},
+                               {"rag", ToJson(m.workload_quality.rag)},
+                               {"reasoning", ToJson(m.workload_quality.reasoning)}};
+  j["long_context"] = ToJson(m.long_context);
   j["notes"] = m.notes;
   j["source"] = ToJson(m.source);
   return j;

@@ -90,6 +90,38 @@ struct Quality {
   std::string source;             // "LMArena text 2025-12-11: elo 1262.0" or the estimate's method
 };
 
+// One workload's quality on the common 0-100 scale of catalog/QUALITY.md: the benchmark strings
+// of the workload's leaderboards, each mapped onto one latent per model, expressed on the scale
+// of the overall score above. Estimated figures (no usable leaderboard row) say how in `source`.
+struct WorkloadQuality {
+  double score = 0;          // 0-100
+  bool estimated = false;    // true: not a leaderboard figure
+  double uncertainty = 0;    // one standard error, score points (estimates: leave-one-out RMS)
+  std::string source;        // "measured: RULER 32K; ..." or the estimate's method
+};
+
+// The quality figure of each shipped workload. Optional in YAML: absent, every figure comes from
+// `quality` (chat and rag: score; coding and agentic: coding; reasoning: math).
+struct WorkloadQualities {
+  WorkloadQuality chat;
+  WorkloadQuality coding;
+  WorkloadQuality agentic;
+  WorkloadQuality rag;
+  WorkloadQuality reasoning;
+};
+
+// How well the model uses a long context: RULER scores (percent) at 32K/64K/128K tokens, measured
+// or estimated, and the effective context (the longest length scored >= 85.6%, RULER's
+// threshold), never above max_context. Optional in YAML: absent, effective_context = max_context.
+struct LongContext {
+  double ruler_32k = 0;      // percent; 0 when the model's maximum context is shorter
+  double ruler_64k = 0;
+  double ruler_128k = 0;
+  int effective_context = 0; // tokens
+  bool estimated = false;
+  std::string source;
+};
+
 struct Model {
   std::string id;                    // "llama-3.1-8b-instruct"
   std::string name;                  // "Llama 3.1 8B Instruct"
@@ -130,6 +162,8 @@ struct Model {
   // MXFP4, DeepSeek-V3: FP8). Its quality score was measured there (see QualityRetention).
   std::string release_quant;
   Quality quality;
+  WorkloadQualities workload_quality;  // optional in YAML (see WorkloadQualities)
+  LongContext long_context;            // optional in YAML (see LongContext)
   std::string notes;
   SourceRef source;
   // optional, never in YAML: a model read from a local file (a GGUF header, catalog/gguf.h) has

@@ -93,7 +93,11 @@ Json GpuJson(const GpuReport& r) {
                                             {"via", o.scale_out_via},
                                             {"parallel", o.scale_out_parallel},
                                             {"decode_tok_s", JNum(o.scale_out_decode_tok_s, 1)}}
-                                     : Json()}});
+                                     : Json()},
+                   {"unlocked_by", o.unlocked_by.empty()
+                                       ? Json()
+                                       : Json{{"action", o.unlocked_by},
+                                              {"price_usd", JNum(o.unlocked_by_usd, 0)}}}});
   }
   j["out_of_reach"] = oor;
   Json diff = Json::array();
@@ -264,8 +268,8 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
   if (r.out_of_reach.empty()) {
     out << "  Every strong model in the catalog already runs natively here.\n";
   } else {
-    TextTable t({"Model", "Params", "Quality", "Needs", "Short by", "Runs on"},
-                {false, true, true, true, true, false});
+    TextTable t({"Model", "Params", "Quality", "Needs", "Short by", "Runs on", "Cheapest upgrade"},
+                {false, true, true, true, true, false, false});
     for (const OutOfReach& o : r.out_of_reach) {
       std::string runs =
           o.scale_out_gpus > 0
@@ -273,7 +277,9 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
                              "), ", FormatTokS(o.scale_out_decode_tok_s))
               : absl::StrCat("more than ", r.multi_gpu.max_gpus, "x");
       t.Add({o.model, FormatParams(o.params_b), FormatNumber(o.quality, 0),
-             absl::StrCat(FormatGb(o.needs_gb), " at ", o.quant), FormatGb(o.missing_gb), runs});
+             absl::StrCat(FormatGb(o.needs_gb), " at ", o.quant), FormatGb(o.missing_gb), runs,
+             o.unlocked_by.empty() ? std::string(kDash)
+                                   : absl::StrCat(o.unlocked_by, " (", FormatUsd(o.unlocked_by_usd), ")")});
     }
     PrintTable(t, f, out);
   }

@@ -121,6 +121,8 @@ Json UpgradeOptionJson(const UpgradeOption& o) {
   j["unlock_count"] = o.unlock_count;
   j["unlocks"] = unlocks;
   j["usd_per_unlocked_model"] = o.unlock_count > 0 ? JNum(o.usd_per_unlocked_model, 0) : Json();
+  j["best_unlocked_quality"] = JNum(o.best_unlocked_quality, 1);
+  j["runtime"] = o.runtime;
   j["best_model_after"] = o.best_model_after;
   j["best_decode_tok_s_after"] = JNum(o.best_decode_tok_s_after, 1);
   return j;

@@ -90,11 +90,14 @@ void RenderUpgrade(const UpgradeReport& r, OutputFormat f, const Style& s, std::
     if (o.unlocks.empty()) continue;
     std::vector<std::string> names;
     for (size_t i = 0; i < o.unlocks.size() && i < 5; ++i) {
-      names.push_back(absl::StrCat(o.unlocks[i].model,
-                                   o.unlocks[i].how == "reaches-speed" ? " (now fast enough)" : ""));
+      names.push_back(absl::StrCat(o.unlocks[i].model, " (", FormatTokS(o.unlocks[i].decode_tok_s),
+                                   o.unlocks[i].how == "reaches-speed" ? ", now fast enough" : "",
+                                   ")"));
     }
     if (o.unlocks.size() > 5) names.push_back(absl::StrCat("+", o.unlocks.size() - 5, " more"));
-    out << Wrap(absl::StrCat(o.action, " unlocks: ", absl::StrJoin(names, ", "), "."), 96, "  ");
+    out << Wrap(absl::StrCat(o.action, " unlocks: ", absl::StrJoin(names, ", "), ".",
+                             o.runtime.empty() ? "" : absl::StrCat(" Runtime: ", o.runtime, ".")),
+                96, "  ");
   }
   out << "\n" << s.Heading("Best itinerary") << "\n";
   if (r.itinerary.empty()) {

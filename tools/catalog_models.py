@@ -91,6 +91,12 @@ MODEL_SOURCES = {
         "categories: measured where LMArena has them, else the text elo plus the family's (or "
         "kind's) mean category offset, marked estimated. Each entry's source gives its numbers. "
         "Not a leaderboard figure."),
+    "quality-workloads": (
+        "workload_quality and long_context: shared/data/sources/quality_scores.tsv (2,198 "
+        "published scores, each with its benchmark string, date and source) and the LMArena "
+        "columns above, put on one 0-100 scale per workload by a latent quality per model and "
+        "a linear map per benchmark string; estimates where a model has no row. Method, "
+        "leave-one-out errors and the maps: catalog/QUALITY.md (tools/catalog_quality.py)."),
 }
 
 TOOLS_FAMILIES = {

@@ -24,6 +24,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import catalog_gpus  # noqa: E402
 import catalog_models  # noqa: E402
+import catalog_quality  # noqa: E402
 import catalog_other  # noqa: E402
 from catalog_yaml import emit_file, fmt_float, normalize_name, struct_fields  # noqa: E402
 
@@ -36,7 +37,9 @@ OPTIONAL = {
     "Gpu": {"form_factor", "memory_bus_bits", "fp32_tflops", "fp16_fp32acc_tflops", "int8_tops",
             "fp8_tflops", "fp4_tflops", "gpu_cores", "msrp_usd", "notes"},
     "Model": {"experts", "experts_per_token", "vocab_size", "tied_embeddings", "ollama_tag",
-              "gguf_repo", "awq_repo", "gptq_repo", "fp8_repo", "release_quant"},
+              "gguf_repo", "awq_repo", "gptq_repo", "fp8_repo", "release_quant",
+              # never in YAML: set only for a model read from a local GGUF file
+              "file_weights_bytes", "file_quant"},
     "DiffusionModel": {"vae_params_b", "hidden_size", "attention_layers", "token_params_b",
                        "text_tokens", "context_images", "gflops_per_pass",
                        "attention_gflops_per_pass", "per_frame_attention", "vram_min_gb",
@@ -178,6 +181,12 @@ def shape_model(m, fields, problems):
                       "coding_estimated": bool(q["coding_estimated"]),
                       "math": float(q["math"]), "math_estimated": bool(q["math_estimated"]),
                       "source": q["source"]}
+    rec["workload_quality"] = {
+        w: shape(m["workload_quality"][w], "WorkloadQuality", fields["WorkloadQuality"],
+                 problems, f"{m['id']}.workload_quality.{w}")
+        for w in fields["WorkloadQualities"]}
+    rec["long_context"] = shape(m["long_context"], "LongContext", fields["LongContext"],
+                                problems, f"{m['id']}.long_context")
     return shape(rec, "Model", fields["Model"], problems, m["id"])
 
 
@@ -408,6 +417,7 @@ def main():
     for p in add_problems:
         problems.add(p)
     problems.fail_if_any("building models (llmfit cross-check)")
+    qreport = catalog_quality.build(models, os.path.join(src, "quality_scores.tsv"))
     model_alias_drops = resolve_aliases(models, model_cands)
 
     # ---- Diffusion, quants, runtimes, prices
@@ -441,12 +451,13 @@ def main():
         "prices": catalog_other.PRICE_SOURCES,
     }
     used_sources = {k: {e["source"] for e in v} for k, v in shaped.items()}
-    used_sources["models"] |= {"quality-lmarena", "quality-estimate"}
+    used_sources["models"] |= {"quality-lmarena", "quality-estimate", "quality-workloads"}
     sources = {k: {sk: sv for sk, sv in v.items() if sk in used_sources[k]}
                for k, v in sources.items()}
     problems.fail_if_any("shaping records")
 
     texts = {kind: emit_file(kind, sources[kind], shaped[kind]) for kind in shaped}
+    quality_md = catalog_quality.render_markdown(qreport, models)
 
     # ---- Re-read what will be written and check it
     docs = {}
@@ -478,6 +489,13 @@ def main():
         elif old != text:
             with open(path, "w", encoding="utf-8", newline="\n") as f:
                 f.write(text)
+    qpath = os.path.join(args.out, "QUALITY.md")
+    old = open(qpath, encoding="utf-8").read() if os.path.exists(qpath) else None
+    if args.check and old != quality_md:
+        stale.append(qpath)
+    elif not args.check and old != quality_md:
+        with open(qpath, "w", encoding="utf-8", newline="\n") as f:
+            f.write(quality_md)
     if stale:
         print("convert_catalog: out of date: " + ", ".join(stale), file=sys.stderr)
         sys.exit(1)

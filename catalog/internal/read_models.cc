@@ -88,6 +88,75 @@ void ReadQuality(MapReader& model, const Model& m, Quality* q) {
   r.CheckUnknownKeys();
 }
 
+// Defaults when the catalog gives no per-workload figures: the LMArena-derived `quality`.
+void DefaultWorkloadQuality(const Quality& q, WorkloadQualities* w) {
+  auto from = [&](double score, bool estimated) {
+    return WorkloadQuality{score, estimated, 0, q.source};
+  };
+  w->chat = from(q.score, q.estimated);
+  w->coding = from(q.coding, q.coding_estimated);
+  w->agentic = from(q.coding, q.coding_estimated);
+  w->rag = from(q.score, q.estimated);
+  w->reasoning = from(q.math, q.math_estimated);
+}
+
+void ReadOneWorkloadQuality(MapReader& parent, absl::string_view key, const Model& m,
+                            WorkloadQuality* q) {
+  if (!parent.Has(key)) {
+    parent.Missing(key, "{score: <0-100>, estimated: <bool>, uncertainty: <points>, source: \"...\"}");
+    return;
+  }
+  MapReader r(parent.Child(key), parent.file(), parent.diags(),
+              absl::StrCat("the ", key, " quality of model `", m.id, "`"),
+              std::string(kCatalogDoc));
+  if (!r.ok()) return;
+  r.Required("score", &q->score, 0, 100);
+  r.Optional("estimated", &q->estimated);
+  q->uncertainty = 0;
+  r.Optional("uncertainty", &q->uncertainty, 0, 100);
+  r.Required("source", &q->source);
+  r.CheckUnknownKeys();
+}
+
+void ReadWorkloadQuality(MapReader& model, const Model& m, WorkloadQualities* w) {
+  DefaultWorkloadQuality(m.quality, w);
+  if (!model.Has("workload_quality")) return;
+  MapReader r(model.Child("workload_quality"), model.file(), model.diags(),
+              absl::StrCat("the workload quality of model `", m.id, "`"),
+              std::string(kCatalogDoc));
+  if (!r.ok()) return;
+  ReadOneWorkloadQuality(r, "chat", m, &w->chat);
+  ReadOneWorkloadQuality(r, "coding", m, &w->coding);
+  ReadOneWorkloadQuality(r, "agentic", m, &w->agentic);
+  ReadOneWorkloadQuality(r, "rag", m, &w->rag);
+  ReadOneWorkloadQuality(r, "reasoning", m, &w->reasoning);
+  r.CheckUnknownKeys();
+}
+
+void ReadLongContext(MapReader& model, const Model& m, LongContext* lc) {
+  lc->effective_context = m.max_context;
+  lc->estimated = true;
+  lc->source = "not in the catalog: the model's maximum context";
+  if (!model.Has("long_context")) return;
+  MapReader r(model.Child("long_context"), model.file(), model.diags(),
+              absl::StrCat("the long-context figures of model `", m.id, "`"),
+              std::string(kCatalogDoc));
+  if (!r.ok()) return;
+  r.Optional("ruler_32k", &lc->ruler_32k, 0, 100);
+  r.Optional("ruler_64k", &lc->ruler_64k, 0, 100);
+  r.Optional("ruler_128k", &lc->ruler_128k, 0, 100);
+  r.Required("effective_context", &lc->effective_context, 0, 100'000'000);
+  r.Optional("estimated", &lc->estimated);
+  r.Required("source", &lc->source);
+  r.CheckUnknownKeys();
+  if (m.max_context > 0 && lc->effective_context > m.max_context) {
+    Inconsistent(r, "effective_context",
+                 absl::StrCat("`effective_context` (", lc->effective_context,
+                              ") exceeds the model's max_context (", m.max_context, ")"),
+                 "the effective context is the part of max_context the model uses well");
+  }
+}
+
 }  // namespace
 
 void ReadModel(YamlNode node, int index, const FileFrame& frame, Diagnostics* diags,
@@ -137,6 +206,8 @@ void ReadModel(YamlNode node, int index, const FileFrame& frame, Diagnostics* di
     places->refs.emplace_back(m->release_quant, r.WhereOf("release_quant"));
   }
   ReadQuality(r, *m, &m->quality);
+  ReadWorkloadQuality(r, *m, &m->workload_quality);
+  ReadLongContext(r, *m, &m->long_context);
   r.Optional("notes", &m->notes);
   ReadSource(r, frame, &m->source);
   r.CheckUnknownKeys();

@@ -67,11 +67,22 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
   r.diffusion = BuildDiffusionSummary(env, setup);
   r.multi_gpu = BuildScaling(env, gpu, setup, mode);
   UpgradeQuery uq;
-  uq.workload = &PolicyWorkload(env, env.policy->top_models_workload);
+  // The workload "just out of reach" counts at, so that the two blocks agree.
+  uq.workload = &PolicyWorkload(env, env.policy->count_workload);
   uq.mode = &mode;
   absl::StatusOr<UpgradeReport> up = BuildUpgradeReport(env, setup, uq);
   helper.join();
   if (up.ok()) {
+    for (OutOfReach& o : r.out_of_reach) {
+      for (const UpgradeOption& opt : up->options) {
+        if (!o.unlocked_by.empty() && opt.price_usd >= o.unlocked_by_usd) continue;
+        for (const UnlockedModel& u : opt.unlocks) {
+          if (u.model_id != o.model_id) continue;
+          o.unlocked_by = opt.action;
+          o.unlocked_by_usd = opt.price_usd;
+        }
+      }
+    }
     r.upgrades = up->options;
     if (r.upgrades.size() > 5) r.upgrades.resize(5);
   }

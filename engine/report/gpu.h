@@ -65,6 +65,9 @@ struct OutOfReach {
   std::string scale_out_via;   // interconnect name
   std::string scale_out_parallel;  // "tensor" | "layer"
   double scale_out_decode_tok_s = 0;
+  // The cheapest option of the page's upgrade report that unlocks it (same workload), if any.
+  std::string unlocked_by;
+  double unlocked_by_usd = 0;
 };
 
 struct DiffusionRow {

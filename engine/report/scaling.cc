@@ -160,7 +160,7 @@ std::vector<OutOfReach> BuildOutOfReach(const ReportEnv& env, const Setup& setup
     LlmRun run = RunLlm(env, setup, m, *q, shape);
     bool native = run.estimate.runs_natively();
     if (native) {
-      best_native_quality = std::max(best_native_quality, m.quality.score);
+      best_native_quality = std::max(best_native_quality, EffectiveQuality(QualityFor(m, shape.workload->id), 1.0));
     } else if (run.runnable()) {
       missing.push_back({&m, run.estimate});
     }
@@ -168,15 +168,16 @@ std::vector<OutOfReach> BuildOutOfReach(const ReportEnv& env, const Setup& setup
   // Strong models only, the closest to reach first ("a bit more memory"), then by quality.
   missing.erase(std::remove_if(missing.begin(), missing.end(),
                                [&](const auto& x) {
-                                 return x.first->quality.score <= best_native_quality;
+                                 return EffectiveQuality(QualityFor(*x.first, shape.workload->id),
+                                                         1.0) <= best_native_quality;
                                }),
                 missing.end());
-  std::stable_sort(missing.begin(), missing.end(), [](const auto& a, const auto& b) {
+  std::stable_sort(missing.begin(), missing.end(), [&](const auto& a, const auto& b) {
     double ma = a.second.memory.total_gb, mb = b.second.memory.total_gb;
     if (ma != mb) return ma < mb;
-    if (a.first->quality.score != b.first->quality.score) {
-      return a.first->quality.score > b.first->quality.score;
-    }
+    const double qa = QualityFor(*a.first, shape.workload->id).score;
+    const double qb = QualityFor(*b.first, shape.workload->id).score;
+    if (qa != qb) return qa > qb;
     return a.first->id < b.first->id;
   });
   const Gpu& gpu = *setup.devices.front().gpu;
@@ -188,7 +189,7 @@ std::vector<OutOfReach> BuildOutOfReach(const ReportEnv& env, const Setup& setup
     o.model_id = m->id;
     o.params_b = m->params_b;
     o.active_params_b = m->active_params_b;
-    o.quality = m->quality.score;
+    o.quality = QualityFor(*m, shape.workload->id).score;
     o.quant = q->id;
     o.needs_gb = e.memory.total_gb;
     o.missing_gb = std::max(0.0, e.memory.total_gb - e.memory.usable_gb);

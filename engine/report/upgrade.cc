@@ -6,6 +6,8 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "engine/scoring/facts.h"
 #include "engine/report/builders.h"
 
 namespace fitrank {
@@ -18,7 +20,14 @@ bool IsUnifiedMachine(const Gpu& g) {
 
 double SetupUsable(const ReportEnv& env, const Setup& s) { return ViewOf(env, s).usable_gb; }
 
-// Fills unlocks and the best model after, against `now`.
+// The workload's quality figure as ranked (lowered once for its uncertainty,
+// engine/scoring/facts.h).
+double RankedQuality(const Model& m, const WorkloadShape& shape) {
+  return EffectiveQuality(m.workload_quality.*shape.quality, 1.0);
+}
+
+// Fills unlocks and the best model after, against `now`. A model is unlocked only when the new
+// setup runs it natively at or above the workload's decode target and the current one does not.
 void FillUnlocks(const ReportEnv& env, const Setup& after, const std::vector<ModelState>& now,
                  const WorkloadShape& shape, UpgradeOption* o) {
   std::vector<ModelState> next = Survey(env, after, shape);
@@ -27,32 +36,35 @@ void FillUnlocks(const ReportEnv& env, const Setup& after, const std::vector<Mod
   for (size_t i = 0; i < models.size(); ++i) {
     const ModelState& a = now[i];
     const ModelState& b = next[i];
-    if (!b.assistant) continue;
-    if (b.native && b.decode_tok_s >= shape.decode_min_tok_s && models[i].quality.score > best_q) {
-      best_q = models[i].quality.score;
+    if (!b.assistant || !b.fast) continue;
+    const double q = RankedQuality(models[i], shape);
+    if (q > best_q) {
+      best_q = q;
       o->best_model_after = models[i].name;
       o->best_decode_tok_s_after = b.decode_tok_s;
     }
     if (a.fast) continue;  // already runs well: never "unlocked"
-    std::string how;
-    // A model that fits but crawls is not unlocked: it must reach the workload's minimum speed.
-    bool usable = b.native && b.decode_tok_s >= shape.decode_min_tok_s;
-    bool usable_before = a.native && a.decode_tok_s >= shape.decode_min_tok_s;
-    if (usable && !usable_before && !a.native) {
-      how = "fits-natively";
-    } else if (b.fast && a.native) {
-      how = "reaches-speed";
-    } else {
-      continue;
-    }
-    o->unlocks.push_back({models[i].name, models[i].id, models[i].params_b,
-                          models[i].quality.score, how, b.decode_tok_s});
+    // Runs now (offloaded, or natively but slowly) at least as fast: nothing gained.
+    if (a.decode_tok_s > 0 && b.decode_tok_s <= a.decode_tok_s) continue;
+    o->unlocks.push_back({models[i].name, models[i].id, models[i].params_b, q,
+                          a.native ? "reaches-speed" : "fits-natively", b.decode_tok_s});
   }
   std::stable_sort(o->unlocks.begin(), o->unlocks.end(),
                    [](const UnlockedModel& x, const UnlockedModel& y) { return x.quality > y.quality; });
   o->unlock_count = static_cast<int>(o->unlocks.size());
-  o->usd_per_unlocked_model = o->unlock_count > 0 ? o->price_usd / o->unlock_count : 0;
+  o->usd_per_unlocked_model =
+      o->unlock_count > 0 && o->price_usd > 0 ? o->price_usd / o->unlock_count : 0;
+  o->best_unlocked_quality = o->unlocks.empty() ? 0 : o->unlocks.front().quality;
   o->setup = ViewOf(env, after);
+}
+
+// The compute platform a runtime would split a model over: llama.cpp splits layers across
+// GPUs of one backend (CUDA, ROCm, SYCL, Metal); across vendors only its Vulkan backend could.
+std::string PrimaryPlatform(const Gpu& g) {
+  for (const char* p : {"CUDA", "ROCm", "Metal", "SYCL"}) {
+    if (std::find(g.platforms.begin(), g.platforms.end(), p) != g.platforms.end()) return p;
+  }
+  return g.platforms.empty() ? "" : g.platforms.front();
 }
 
 }  // namespace
@@ -76,38 +88,53 @@ std::vector<ModelState> Survey(const ReportEnv& env, const Setup& setup,
   return out;
 }
 
-std::vector<const Gpu*> CandidateGpus(const ReportEnv& env, const Setup& setup) {
-  double usable_now = SetupUsable(env, setup);
+std::vector<const Gpu*> CandidateGpus(const ReportEnv& env, const Setup& setup,
+                                      std::vector<const Gpu*>* unpriced) {
+  const double usable_now = SetupUsable(env, setup);
   double bw_now = 0;
   for (const DeviceGroup& g : setup.devices) bw_now = std::max(bw_now, g.gpu->bandwidth_gbps);
-  std::vector<std::pair<double, const Gpu*>> priced;  // (price, gpu)
+  struct Cand {
+    double price;
+    double usable_gb;
+    const Gpu* gpu;
+    std::string platform;
+  };
+  std::vector<Cand> priced;
   for (const Gpu& g : env.catalog->gpus()) {
     if (g.segment == Segment::kCpu || g.segment == Segment::kEmbedded) continue;
     bool current = false;
     for (const DeviceGroup& d : setup.devices) current |= d.gpu->id == g.id;
     if (current) continue;
-    double p = PriceOf(env, g);
-    if (p > 0) priced.push_back({p, &g});
+    const double u = env.estimator->UsableMemoryGb(g);
+    // Neither more memory nor more bandwidth than the setup has: it cannot run anything
+    // faster or bigger.
+    if (u <= usable_now + 0.5 && g.bandwidth_gbps <= bw_now * 1.05) continue;
+    const double p = PriceOf(env, g);
+    if (p > 0) {
+      priced.push_back({p, u, &g, PrimaryPlatform(g)});
+    } else if (unpriced != nullptr) {
+      unpriced->push_back(&g);
+    }
   }
   std::stable_sort(priced.begin(), priced.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+                   [](const Cand& a, const Cand& b) { return a.price < b.price; });
+  // Dominance on (price, usable memory, bandwidth, platform): drop a GPU when another of the
+  // same platform costs no more and has at least its memory and bandwidth (strictly better in
+  // one). Never by memory alone: a cheaper part with more memory does not hide a faster card.
   std::vector<const Gpu*> out;
-  // Pareto frontier: walking up in price, keep a GPU only if it has more memory than every
-  // cheaper one kept (and more than the setup has now).
-  double best_mem = usable_now + 0.5;
-  for (const auto& [p, g] : priced) {
-    double u = env.estimator->UsableMemoryGb(*g);
-    if (u > best_mem) {
-      out.push_back(g);
-      best_mem = u;
+  for (const Cand& c : priced) {
+    bool dominated = false;
+    for (const Cand& d : priced) {
+      if (d.gpu == c.gpu || d.platform != c.platform) continue;
+      if (d.price <= c.price && d.usable_gb >= c.usable_gb &&
+          d.gpu->bandwidth_gbps >= c.gpu->bandwidth_gbps &&
+          (d.price < c.price || d.usable_gb > c.usable_gb ||
+           d.gpu->bandwidth_gbps > c.gpu->bandwidth_gbps || d.gpu->id < c.gpu->id)) {
+        dominated = true;
+        break;
+      }
     }
-  }
-  // The cheapest clearly faster GPU with at least the memory we have.
-  for (const auto& [p, g] : priced) {
-    if (env.estimator->UsableMemoryGb(*g) + 0.5 >= usable_now && g->bandwidth_gbps >= 1.4 * bw_now) {
-      if (std::find(out.begin(), out.end(), g) == out.end()) out.push_back(g);
-      break;
-    }
+    if (!dominated) out.push_back(c.gpu);
   }
   return out;
 }
@@ -115,8 +142,9 @@ std::vector<const Gpu*> CandidateGpus(const ReportEnv& env, const Setup& setup) 
 std::vector<UpgradeOption> UpgradeOptions(const ReportEnv& env, const Setup& setup,
                                           const std::vector<ModelState>& now,
                                           const WorkloadShape& shape, bool first_step,
-                                          double budget_usd) {
+                                          double budget_usd, PlannerNotes* notes) {
   std::vector<UpgradeOption> opts;
+  int no_gain = 0;
   const ReportPolicy& pol = *env.policy;
   SetupOptions host;
   host.interconnects = &env.catalog->interconnects();
@@ -126,11 +154,16 @@ std::vector<UpgradeOption> UpgradeOptions(const ReportEnv& env, const Setup& set
     if (!after.ok() || o.price_usd <= 0) return;
     if (budget_usd > 0 && o.price_usd > budget_usd) return;
     FillUnlocks(env, *after, now, shape, &o);
+    if (o.unlock_count == 0) {  // not an upgrade for this workload
+      ++no_gain;
+      return;
+    }
     opts.push_back(std::move(o));
   };
   const bool single_kind = setup.devices.size() == 1;
   const Gpu& first = *setup.devices.front().gpu;
-  std::vector<const Gpu*> cands = CandidateGpus(env, setup);
+  std::vector<const Gpu*> unpriced;
+  std::vector<const Gpu*> cands = CandidateGpus(env, setup, &unpriced);
 
   if (first_step) {
     for (const Gpu* g : cands) {
@@ -171,10 +204,16 @@ std::vector<UpgradeOption> UpgradeOptions(const ReportEnv& env, const Setup& set
       if (first.form_factor.rfind("pcie", 0) != 0) continue;
       std::vector<DeviceGroup> devs = setup.devices;
       if (static_cast<int>(devs.size()) >= kMaxDeviceGroups) break;
+      const std::string platform = PrimaryPlatform(*g);
+      if (platform != PrimaryPlatform(first)) {
+        if (notes != nullptr) ++notes->cross_platform_skipped;
+        continue;
+      }
       devs.push_back({g, 1});
       UpgradeOption o;
       o.kind = "add-different";
       o.action = absl::StrCat("Add a ", g->name);
+      o.runtime = absl::StrCat("llama.cpp splits the layers across both (", platform, ")");
       o.price_usd = PriceOf(env, *g, &o.price_basis);
       add(o, BuildSetup(*env.estimator, devs, host));
     }
@@ -193,15 +232,21 @@ std::vector<UpgradeOption> UpgradeOptions(const ReportEnv& env, const Setup& set
       add(o, BuildSetup(*env.estimator, setup.devices, so));
     }
   }
-  // Rank: options that unlock something first, cheapest per unlocked model; then by price.
+  // Rank by what the buyer gets: the best model unlocked for the workload, then $ per unlocked
+  // model, then price.
   std::stable_sort(opts.begin(), opts.end(), [](const UpgradeOption& a, const UpgradeOption& b) {
-    bool ua = a.unlock_count > 0, ub = b.unlock_count > 0;
-    if (ua != ub) return ua;
-    if (ua && a.usd_per_unlocked_model != b.usd_per_unlocked_model) {
+    if (a.best_unlocked_quality != b.best_unlocked_quality) {
+      return a.best_unlocked_quality > b.best_unlocked_quality;
+    }
+    if (a.usd_per_unlocked_model != b.usd_per_unlocked_model) {
       return a.usd_per_unlocked_model < b.usd_per_unlocked_model;
     }
     return a.price_usd < b.price_usd;
   });
+  if (notes != nullptr) {
+    notes->no_gain += no_gain;
+    for (const Gpu* g : unpriced) notes->unpriced.push_back(g->name);
+  }
   return opts;
 }
 
@@ -221,12 +266,13 @@ absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Set
     r.current_native_models += now[i].native;
     r.current_fast_models += now[i].fast;
     const Model& m = env.catalog->models()[i];
-    if (now[i].native && now[i].decode_tok_s >= shape.decode_min_tok_s && m.quality.score > best_q) {
-      best_q = m.quality.score;
+    if (now[i].fast && RankedQuality(m, shape) > best_q) {
+      best_q = RankedQuality(m, shape);
       r.best_model_now = m.name;
     }
   }
-  std::vector<UpgradeOption> all = UpgradeOptions(env, setup, now, shape, true, 0);
+  PlannerNotes planner_notes;
+  std::vector<UpgradeOption> all = UpgradeOptions(env, setup, now, shape, true, 0, &planner_notes);
   if (q.budget_usd > 0) {
     double cheapest = 0;
     std::string cheapest_name;
@@ -237,7 +283,7 @@ absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Set
         cheapest_name = o.action;
       }
     }
-    if (r.options.empty()) {
+    if (r.options.empty() && !all.empty()) {
       return absl::FailedPreconditionError(absl::StrFormat(
           "a budget of $%.0f is below every upgrade option; the cheapest is \"%s\" at $%.0f",
           q.budget_usd, cheapest_name, cheapest));
@@ -304,8 +350,33 @@ absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Set
   }
   r.notes.push_back(absl::StrCat(
       "Unlocks count the catalog's assistant models at ", env.policy->count_quant, " with the ",
-      shape.workload->name, " workload's context: newly native, or newly at ",
-      absl::StrFormat("%.0f", shape.decode_target_tok_s), " tok/s."));
+      shape.workload->name, " workload's context that the new setup runs natively at ",
+      absl::StrFormat("%.0f", shape.decode_target_tok_s),
+      " tok/s or more and the current one does not; options rank by the best model unlocked "
+      "(its ", shape.workload->phrase, " quality), then by $ per unlocked model."));
+  if (planner_notes.no_gain > 0) {
+    r.notes.push_back(absl::StrFormat(
+        "%d purchase%s that unlock nothing for %s %s not listed.", planner_notes.no_gain,
+        planner_notes.no_gain == 1 ? "" : "s", shape.workload->phrase,
+        planner_notes.no_gain == 1 ? "is" : "are"));
+  }
+  if (planner_notes.cross_platform_skipped > 0) {
+    r.notes.push_back(absl::StrFormat(
+        "%d second GPU%s of another vendor's platform: not offered: llama.cpp splits a model "
+        "across GPUs of one backend (CUDA, ROCm, SYCL); across vendors only its Vulkan backend "
+        "can, at a speed the estimator does not model.",
+        planner_notes.cross_platform_skipped,
+        planner_notes.cross_platform_skipped == 1 ? " is" : "s are"));  // "1 second GPU is"
+  }
+  if (!planner_notes.unpriced.empty()) {
+    std::vector<std::string> names = planner_notes.unpriced;
+    const size_t total = names.size();
+    if (names.size() > 6) names.resize(6);
+    r.notes.push_back(absl::StrCat(
+        total, " part", total == 1 ? "" : "s", " with price unknown (",
+        absl::StrJoin(names, ", "), total > names.size() ? ", ..." : "",
+        q.budget_usd > 0 ? "): not offered against a budget." : "): not ranked without a price."));
+  }
   return r;
 }
 

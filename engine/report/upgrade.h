@@ -10,8 +10,10 @@
 
 namespace fitrank {
 
-// A model an upgrade unlocks. `how` is "fits-natively" (it did not run natively before) or
-// "reaches-speed" (it ran natively before, below the workload's speed target, and now meets it).
+// A model an upgrade unlocks: the new setup runs it natively at or above the workload's decode
+// target, the current one does not. `how` is "fits-natively" (it did not run natively before)
+// or "reaches-speed" (it ran natively before, below the target). `quality` is its workload
+// quality figure as ranked (lowered once for its uncertainty), 0-100.
 struct UnlockedModel {
   std::string model;
   std::string model_id;
@@ -30,7 +32,9 @@ struct UpgradeOption {
   std::string action;        // "Replace with GeForce RTX 5090", "Add a GeForce RTX 3090"
   double price_usd = 0;      // what this step costs (street price, else MSRP; RAM per GB)
   std::string price_basis;   // "street 2026-03", "MSRP", "host RAM at $3.0/GB"
+  std::string runtime;       // add-different: which runtime splits a model across both GPUs
   std::vector<UnlockedModel> unlocks;  // best first (quality)
+  double best_unlocked_quality = 0;    // unlocks.front().quality, 0 if none
   int unlock_count = 0;
   double usd_per_unlocked_model = 0;   // price / unlock_count; 0 when nothing is unlocked
   std::string best_model_after;        // best model for the workload after the step
@@ -53,7 +57,7 @@ struct UpgradeReport {
   int current_fast_models = 0;           // natively and at the workload's speed target
   double speed_target_tok_s = 0;
   std::string best_model_now;
-  std::vector<UpgradeOption> options;    // ranked: most unlocked per dollar first
+  std::vector<UpgradeOption> options;    // ranked: best model unlocked first, then $ per model
   std::vector<ItineraryStep> itinerary;  // best sequence within the budget
   std::vector<std::string> notes;
 };

@@ -45,7 +45,7 @@ struct CandidateEval {
   int quant_index = 0;               // index into catalog.quants()
   Estimate estimate;
   Score score;
-  double quality = 0;                // model quality x quant retention, 0-100
+  double quality = 0;                // the workload's quality figure x quant retention, 0-100
   double user_tok_s = 0;             // decode speed each user sees in this mode
   int context = 0;                   // usable context: min(safe context, model max)
   int cap_rule = -1;                 // rule that capped the grade (index into the rule book)

@@ -344,7 +344,8 @@ void Evaluator::ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s) con
   c->score = ScoreOf(s->result, q.weights, profiles_.grades());
   c->cap_rule = s->result.cap_rule;
   c->gate_rule = s->result.gate_rule;
-  c->quality = c->model->quality.score * QualityRetention(*c->model, *c->quant);
+  c->quality = (c->model->workload_quality.*q.shape.quality).score *
+               QualityRetention(*c->model, *c->quant);
   c->user_tok_s = UserTokS(c->estimate, q.shape);
   c->context = c->model->max_context > 0
                    ? std::min(c->estimate.safe_context, c->model->max_context)

@@ -24,7 +24,13 @@ WorkloadShape ShapeFor(const Workload& workload, const Mode& mode) {
   s.ttft_target_ms = workload.ttft_target_ms * mode.ttft_target_scale;
   s.ttft_max_ms = workload.ttft_max_ms * mode.ttft_target_scale;
   s.concurrency = mode.concurrency;
+  s.quality = QualityMemberFor(workload.id);
   return s;
+}
+
+double EffectiveQuality(const WorkloadQuality& q, double retention) {
+  const double lowered = q.score - kQualityRankingZ * q.uncertainty;
+  return std::max(0.0, lowered) * retention;
 }
 
 double UserTokS(const Estimate& e, const WorkloadShape& shape) {
@@ -55,6 +61,7 @@ ModelWorkloadText DescribeCapabilities(const Model& model, const Workload& workl
   t.required_missing = absl::StrJoin(missing, " and ");
   t.preferred_present = absl::StrJoin(present, " and ");
   t.required_missing_count = static_cast<int>(missing.size());
+  t.quality = QualityMemberFor(workload.id);
   t.preferred_share = workload.preferred_caps.empty()
                           ? 1.0
                           : static_cast<double>(present.size()) / workload.preferred_caps.size();
@@ -226,9 +233,42 @@ Facts::Facts(rules::FactSchema* s) {
   price_setup_usd = s->Number("price.setup_usd", "Price of every GPU the candidate uses", "USD");
   price_cloud_usd_per_hour = s->Number("price.cloud_usd_per_hour", "Cloud on-demand price of the GPUs used", "USD/h");
   price_known = s->Bool("price.known", "Every GPU of the setup has a price");
+  // quality.*
+  quality_chat = s->Number("quality.chat", "Chat quality 0-100 (catalog/QUALITY.md: leaderboards or estimate)");
+  quality_coding = s->Number("quality.coding", "Coding quality 0-100 (Aider, LiveBench, EvalPlus, ... or estimate)");
+  quality_agentic = s->Number("quality.agentic", "Agentic quality 0-100 (BFCL, SWE-bench, ... or estimate)");
+  quality_rag = s->Number("quality.rag", "Long-document quality 0-100 (RULER, LongBench, ... or estimate)");
+  quality_reasoning = s->Number("quality.reasoning", "Reasoning quality 0-100 (LiveBench math/reasoning, AIME, GPQA, ... or estimate)");
+  quality_chat_estimated = s->Bool("quality.chat_estimated", "quality.chat is an estimate");
+  quality_coding_estimated = s->Bool("quality.coding_estimated", "quality.coding is an estimate");
+  quality_agentic_estimated = s->Bool("quality.agentic_estimated", "quality.agentic is an estimate");
+  quality_rag_estimated = s->Bool("quality.rag_estimated", "quality.rag is an estimate");
+  quality_reasoning_estimated = s->Bool("quality.reasoning_estimated", "quality.reasoning is an estimate");
+  quality_workload = s->Number("quality.workload", "The quality figure of this workload (quality.chat for chat, ...), 0-100");
+  quality_workload_estimated = s->Bool("quality.workload_estimated", "quality.workload is an estimate");
+  quality_workload_uncertainty = s->Number("quality.workload_uncertainty",
+                                           "One standard error of quality.workload (estimates: leave-one-out RMS)");
+  quality_workload_source = s->String("quality.workload_source", "Which benchmarks, or how it was estimated");
+  quant_workload_quality = s->Number(
+      "quant.workload_quality",
+      "quality.workload lowered once by one standard error (kQualityRankingZ x "
+      "quality.workload_uncertainty) x quant.quality_retention");
+  quality_ruler_32k = s->Number("quality.ruler_32k", "RULER score at 32K tokens (0 beyond max context)", "%");
+  quality_ruler_64k = s->Number("quality.ruler_64k", "RULER score at 64K tokens", "%");
+  quality_ruler_128k = s->Number("quality.ruler_128k", "RULER score at 128K tokens", "%");
+  quality_effective_context = s->Number("quality.effective_context",
+                                        "Longest context the model uses well (RULER >= 85.6%)", "tokens");
+  quality_effective_context_k = s->Number("quality.effective_context_k", "quality.effective_context", "K tokens");
+  quality_long_context_estimated = s->Bool("quality.long_context_estimated", "The RULER figures are estimates");
+  quality_long_context_source = s->String("quality.long_context_source", "Where the RULER figures come from");
+  fit_effective_context = s->Number("fit.effective_context",
+                                    "fit.context, at most quality.effective_context", "tokens");
+  fit_effective_context_k = s->Number("fit.effective_context_k", "fit.effective_context", "K tokens");
+  fit_effective_context_ratio = s->Number("fit.effective_context_ratio",
+                                          "fit.effective_context / workload.context_tokens");
   // Filled once per setup, workload or model (FillSetup, FillWorkload, FillModel); quant.*,
   // fit.*, memory.* and perf.* change with every candidate (FillCandidate).
-  for (absl::string_view ns : {"gpu", "setup", "price", "workload", "mode", "model"}) {
+  for (absl::string_view ns : {"gpu", "setup", "price", "workload", "mode", "model", "quality"}) {
     s->MarkContext(ns);
   }
 }
@@ -323,6 +363,30 @@ void Facts::FillModel(const Model& m, const ModelWorkloadText& text,
   v->Set(model_gguf_repo, !m.gguf_repo.empty());
   v->Set(model_quality_estimated, m.quality.estimated);
   v->Set(model_capabilities, absl::MakeConstSpan(m.capabilities));
+  const WorkloadQualities& wq = m.workload_quality;
+  v->Set(quality_chat, wq.chat.score);
+  v->Set(quality_coding, wq.coding.score);
+  v->Set(quality_agentic, wq.agentic.score);
+  v->Set(quality_rag, wq.rag.score);
+  v->Set(quality_reasoning, wq.reasoning.score);
+  v->Set(quality_chat_estimated, wq.chat.estimated);
+  v->Set(quality_coding_estimated, wq.coding.estimated);
+  v->Set(quality_agentic_estimated, wq.agentic.estimated);
+  v->Set(quality_rag_estimated, wq.rag.estimated);
+  v->Set(quality_reasoning_estimated, wq.reasoning.estimated);
+  const WorkloadQuality& q = wq.*text.quality;
+  v->Set(quality_workload, q.score);
+  v->Set(quality_workload_estimated, q.estimated);
+  v->Set(quality_workload_uncertainty, q.uncertainty);
+  v->Set(quality_workload_source, q.source);
+  const LongContext& lc = m.long_context;
+  v->Set(quality_ruler_32k, lc.ruler_32k);
+  v->Set(quality_ruler_64k, lc.ruler_64k);
+  v->Set(quality_ruler_128k, lc.ruler_128k);
+  v->Set(quality_effective_context, lc.effective_context);
+  v->Set(quality_effective_context_k, lc.effective_context / 1024.0);
+  v->Set(quality_long_context_estimated, lc.estimated);
+  v->Set(quality_long_context_source, lc.source);
 }
 
 void Facts::FillCandidate(const Model& model, const Quant& quant, const Runtime* runtime,
@@ -358,6 +422,13 @@ void Facts::FillCandidate(const Model& model, const Quant& quant, const Runtime*
   v->Set(fit_context_ratio,
          shape.context_tokens > 0 ? static_cast<double>(context) / shape.context_tokens : 0);
   v->Set(fit_gpus, gpus_used);
+  const int effective = std::min(context, model.long_context.effective_context);
+  v->Set(fit_effective_context, effective);
+  v->Set(fit_effective_context_k, effective / 1024.0);
+  v->Set(fit_effective_context_ratio,
+         shape.context_tokens > 0 ? static_cast<double>(effective) / shape.context_tokens : 0);
+  v->Set(quant_workload_quality,
+         EffectiveQuality(model.workload_quality.*shape.quality, retention));
 
   v->Set(memory_required_gb, e.memory.total_gb);
   v->Set(memory_usable_gb, e.memory.usable_gb);

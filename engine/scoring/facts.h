@@ -13,6 +13,7 @@
 //   workload.*  the workload's shape and targets, already scaled by the mode
 //   mode.*      the operating mode: concurrency, serving
 //   price.*     what the setup costs
+//   quality.*   the model's quality per workload and its long-context figures (catalog/QUALITY.md)
 // `workload.id` and `mode.id` are built into every schema (rules/facts.h).
 //
 // Filling is layered so that a sweep sets each fact only when it can change: FillSetup once
@@ -56,6 +57,8 @@ struct WorkloadShape {
   double ttft_target_ms = 0;       // x mode.ttft_target_scale
   double ttft_max_ms = 0;
   int concurrency = 1;
+  // The model quality figure this workload reads (QualityMemberFor of its id).
+  WorkloadQuality WorkloadQualities::*quality = &WorkloadQualities::chat;
 };
 WorkloadShape ShapeFor(const Workload& workload, const Mode& mode);
 
@@ -65,6 +68,7 @@ struct ModelWorkloadText {
   std::string preferred_present; // "code": workload.prefers the model has
   int required_missing_count = 0;
   double preferred_share = 1;    // share of workload.prefers the model has (1 if none)
+  WorkloadQuality WorkloadQualities::*quality = &WorkloadQualities::chat;  // the workload's figure
 };
 // Capabilities are named with the profiles' phrases ("tool calling").
 ModelWorkloadText DescribeCapabilities(const Model& model, const Workload& workload,
@@ -78,6 +82,22 @@ double UserTokS(const Estimate& e, const WorkloadShape& shape);
 // True for models built to think before answering (kind reasoning / hybrid-reasoning, or the
 // `reasoning` capability).
 bool IsThinkingModel(const Model& model);
+
+// How many standard errors every quality figure is ranked below its score, once, in
+// quant.workload_quality (catalog/QUALITY.md, "Ranking under uncertainty"). A measured figure's
+// standard error is its posterior error on the common scale (about 3 points for a model on
+// several independent boards, 9-10 for one LMArena category or one self-reported row); an
+// estimate's is its leave-one-out RMS (7.6-9.4 points). One standard error keeps a well-measured
+// model ahead of thin evidence of the same score (a single self-report, an estimate), while an
+// estimate still trails a well-measured figure of equal score by only the difference of their
+// errors (about 5 points, what the earlier half-uncertainty lowering of estimates alone cost).
+inline constexpr double kQualityRankingZ = 1.0;
+
+// The workload's quality figure as ranked: the score lowered by kQualityRankingZ of its
+// uncertainty (measured: standard error; estimated: leave-one-out RMS), never below 0, times
+// what the quant keeps (`retention`, 0-1). 0-100. This is the only place a figure is lowered
+// for its uncertainty.
+double EffectiveQuality(const WorkloadQuality& q, double retention);
 
 // Typed handles to every declared fact. Build once with Declare(); immutable afterwards.
 class Facts {
@@ -153,6 +173,18 @@ class Facts {
   // price.*
   rules::NumberFact price_gpu_usd, price_setup_usd, price_cloud_usd_per_hour;
   rules::BoolFact price_known;
+  // quality.* (FillModel); quant.workload_quality (FillCandidate)
+  rules::NumberFact quality_chat, quality_coding, quality_agentic, quality_rag, quality_reasoning,
+      quality_workload, quality_workload_uncertainty,
+      quality_ruler_32k, quality_ruler_64k, quality_ruler_128k, quality_effective_context,
+      quality_effective_context_k;
+  rules::BoolFact quality_chat_estimated, quality_coding_estimated, quality_agentic_estimated,
+      quality_rag_estimated, quality_reasoning_estimated, quality_workload_estimated,
+      quality_long_context_estimated;
+  rules::StringFact quality_workload_source, quality_long_context_source;
+  // fit.effective_* (FillCandidate): the usable context that the model also uses well
+  rules::NumberFact fit_effective_context, fit_effective_context_k, fit_effective_context_ratio,
+      quant_workload_quality;
 };
 
 }  // namespace fitrank

@@ -126,15 +126,15 @@ TEST(RulesDiff, IdenticalTreesChangeNothingAndAnEditShows) {
   auto parsed = nlohmann::json::parse(same.out);
   EXPECT_EQ(parsed["summary"]["rankings_changed"], 0);
   EXPECT_EQ(parsed["summary"]["rankings"], 3);
-  // Make an estimated quality score count for almost nothing: top picks move.
+  // Make quality count for almost nothing: top picks move.
   std::ifstream in(b + "/quality.yaml");
   std::stringstream text;
   text << in.rdbuf();
   std::string q = text.str();
-  const std::string penalty = "score: -1.5 * 0.05 * quant.effective_quality";
-  size_t at = q.find(penalty);
-  ASSERT_NE(at, std::string::npos) << "quality.estimated changed; update this test";
-  q.replace(at, penalty.size(), "score: -1.5 * 0.9 * quant.effective_quality");
+  const std::string quality = "score: 1.5 * (quant.workload_quality - 30)";
+  size_t at = q.find(quality);
+  ASSERT_NE(at, std::string::npos) << "quality.model changed; update this test";
+  q.replace(at, quality.size(), "score: 0.1 * (quant.workload_quality - 30)");
   Write(b + "/quality.yaml", q);
   CliRun changed = Fitrank({"rules", "diff", a, b, "--workload", "coding", "--gpu", "RTX 4090",
                             "--gpu", "RTX 3060 12GB", "--gpu", "H100 SXM5"});

@@ -104,16 +104,19 @@ TEST(Facts, CapabilitiesAreToldWithTheProfilesPhrases) {
   const auto& e = Shipped();
   ASSERT_NE(e.evaluator, nullptr);
   const Workload& agentic = *e.profiles->FindWorkload("agentic").found;
+  const Workload& coding = *e.profiles->FindWorkload("coding").found;
   Model m;
   m.capabilities = {"code"};
   ModelWorkloadText t = DescribeCapabilities(m, agentic, *e.profiles);
   EXPECT_EQ(t.required_missing, "tool calling");
   EXPECT_EQ(t.required_missing_count, 1);
+  t = DescribeCapabilities(m, coding, *e.profiles);
   EXPECT_EQ(t.preferred_present, "code training");
   EXPECT_DOUBLE_EQ(t.preferred_share, 1.0);
   m.capabilities = {"tools"};
   t = DescribeCapabilities(m, agentic, *e.profiles);
   EXPECT_EQ(t.required_missing_count, 0);
+  t = DescribeCapabilities(m, coding, *e.profiles);
   EXPECT_DOUBLE_EQ(t.preferred_share, 0.0);
 }
 

@@ -152,7 +152,7 @@ std::string Words(const std::vector<std::string>& v) { return absl::StrJoin(v, "
 
 Listing<Gpu> GpuListing() {
   return {"GPUs",
-          {"Name", "Vendor", "Segment", "Memory GB", "Bandwidth GB/s", "FP16 TFLOPS", "Platforms",
+          {"Name", "Vendor", "Segment", "Memory GiB", "Bandwidth GB/s", "FP16 TFLOPS", "Platforms",
            "MSRP"},
           {false, false, false, true, true, true, false, true},
           [](const Gpu& g, const CellStyle& s) {

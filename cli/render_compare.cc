@@ -117,7 +117,7 @@ void RenderCompare(const CompareReport& r, OutputFormat f, const Style& s, std::
     t.Add(v);
   };
   row("Memory", [](const CompareGpu& g) {
-    return absl::StrCat(FormatGb(g.specs.gpu.memory_gb), " ", g.specs.gpu.memory_type);
+    return absl::StrCat(FormatCapacity(g.specs.gpu.memory_gb), " ", g.specs.gpu.memory_type);
   });
   row("Usable", [](const CompareGpu& g) { return FormatGb(g.specs.usable_gb); });
   row("Bandwidth", [](const CompareGpu& g) {

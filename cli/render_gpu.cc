@@ -170,14 +170,15 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
   doc.Section("Specifications");
   std::vector<std::pair<std::string, std::string>> spec;
   if (rig) {
-    spec.push_back({"Setup", absl::StrCat(r.setup.label, ": ", FormatGb(r.setup.memory_gb), " in total (",
-                                    FormatGb(r.setup.usable_gb), " usable for models), ",
-                                    FormatGb(r.setup.host_ram_gb), " host RAM")});
+    spec.push_back({"Setup", absl::StrCat(r.setup.label, ": ", FormatCapacity(r.setup.memory_gb),
+                                          " in total (", FormatGb(r.setup.usable_gb),
+                                          " usable for models), ",
+                                          FormatCapacity(r.setup.host_ram_gb), " host RAM")});
     spec.push_back({"Per device", r.setup.gpu_ids.size() > 1 && r.setup.label.find(" + ") != std::string::npos
                                 ? absl::StrCat("below: the first GPU, ", g.name)
                                 : absl::StrCat("below: each ", g.name)});
   }
-  spec.push_back({"Memory", absl::StrCat(FormatGb(g.memory_gb), " ", g.memory_type, " (",
+  spec.push_back({"Memory", absl::StrCat(FormatCapacity(g.memory_gb), " ", g.memory_type, " (",
                                    FormatGb(r.specs.usable_gb), " usable for models)",
                                    g.unified_memory ? ", unified" : "")});
   spec.push_back({"Bandwidth", absl::StrCat(FormatNumber(g.bandwidth_gbps, 0), " GB/s")});

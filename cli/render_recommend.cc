@@ -91,8 +91,8 @@ void RenderRecommend(const RecommendReport& r, OutputFormat f, const Style& s, s
   }
   Doc doc(f, s, out);
   doc.Title(absl::StrCat("Best models for ", r.setup.label),
-            absl::StrCat(FormatGb(r.setup.usable_gb), " usable, ", FormatGb(r.setup.host_ram_gb),
-                         " host RAM · mode ", r.mode));
+            absl::StrCat(FormatGb(r.setup.usable_gb), " usable, ",
+                         FormatCapacity(r.setup.host_ram_gb), " host RAM · mode ", r.mode));
   for (const WorkloadPicks& w : r.workloads) {
     doc.Section(w.label);
     if (w.picks.empty()) {

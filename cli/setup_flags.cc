@@ -17,7 +17,7 @@ std::vector<FlagSpec> SetupFlagSpecs(bool runtime) {
        "a GPU; repeat for a mixed rig (--gpu 4090 --gpu 3090); `auto` or none: the detected GPUs",
        true},
       {"gpus", "N", "N of that GPU (1-64)"},
-      {"ram", "GB", "host RAM for offload (default: typical for the GPU class)"},
+      {"ram", "GB", "host RAM for offload, as sold (64 = 64 GiB; default: typical for the GPU class)"},
       {"parallel", "MODE", "layer | tensor (default: the runtime's)"},
   };
   for (FlagSpec& d : DetectedSetupFlagSpecs()) f.push_back(std::move(d));

@@ -551,6 +551,22 @@ def build_quants():
                          "overhead (estimate)",
                 "source": "llama-cpp-iquant",
             })
+    # Q2_K_S: the quantize table's line ("2.96G, +3.1836 ppl @ Llama-3-8B") repeats Q2_K's
+    # size, though by llama-quant.cpp's rules the mix is smaller (ffn_down raised to Q4_K in the
+    # first eighth of the layers only, attn_output left at Q2_K). Its bpw is the tensor-by-tensor
+    # size of Llama-3-8B (catalog/gguf_recipe.h: 2.776 GiB); not a frontier point (size not
+    # measured), its retention from the table's perplexity.
+    quants.append({
+        "id": "Q2_K_S", "aliases": [], "family": "gguf-k", "bits": 2.0, "bpw": 2.97,
+        "variable_bpw": False, "quality_retention": _retention_from_ppl(3.1836),
+        "quality_source": (f"llama.cpp quantize table: +3.1836 ppl on Llama-3-8B -> "
+                           f"{LLAMA3_8B_F16_PPL}/({LLAMA3_8B_F16_PPL}+3.1836)"),
+        "runtimes": list(_GGUF_RUNTIMES), "requires_precision": "",
+        "notes": ("2-bit K-quant, small mix (Q2_K blocks; attn_v Q4_K with GQA >= 4, ffn_down "
+                  "Q4_K in the first eighth of the layers); 2.776 GiB for Llama-3-8B by the "
+                  "tensor-by-tensor recipe (the quantize table's 2.96 GiB repeats Q2_K's)"),
+        "source": "llama-cpp-quantize",
+    })
     q4_0 = next(q for q in quants if q["id"] == "Q4_0")
     quants += [
         {"id": "F32", "aliases": ["fp32", "float32"], "family": "float", "bits": 32.0,
@@ -666,7 +682,7 @@ RUNTIMES = [
     {"id": "llama.cpp", "name": "llama.cpp", "aliases": ["llamacpp", "llama-server", "ggml"],
      "platforms": ["CUDA", "ROCm", "Metal", "Vulkan", "SYCL", "CPU"],
      "quant_families": ["gguf-legacy", "gguf-k", "gguf-iq", "float", "fp4"],
-     "parallelism": ["layer"], "serving": True,
+     "parallelism": ["layer", "tensor"], "serving": True,
      "command": ("llama-server {gguf} -c {context} -ngl {gpu_layers}{split} -ctk {kv_cache} "
                  "-ctv {kv_cache}"),
      "notes": ("llama-server: parallel slots with continuous batching (lower aggregate "

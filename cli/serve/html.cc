@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
+#include "cli/render_text.h"
 #include "cli/serve/escape.h"
 #include "cli/serve/query.h"
 
@@ -30,6 +31,10 @@ std::string Money(const Json& v) {
 }
 
 std::string T(const Json& v, int decimals) { return Html(Text(v, decimals)); }
+
+std::string Capacity(const Json& gib) {
+  return Html(FormatCapacity(gib.is_number() ? gib.get<double>() : 0));
+}
 
 std::string Tag(absl::string_view tag, absl::string_view text, absl::string_view cls) {
   return absl::StrCat("<", tag, cls.empty() ? "" : absl::StrCat(" class=\"", Html(cls), "\""),

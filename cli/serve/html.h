@@ -21,6 +21,10 @@ std::string Money(const Json& v);
 // The same, escaped for HTML.
 std::string T(const Json& v, int decimals = 1);
 
+// A capacity as sold (a GPU's or a setup's memory_gb, GiB) in the pages' unit, GB, with the
+// size as sold: "25.8 GB (24 GiB)" (cli/render_text.h FormatCapacity). Escaped.
+std::string Capacity(const Json& gib);
+
 // <tag class="cls">text</tag>, text escaped.
 std::string Tag(absl::string_view tag, absl::string_view text, absl::string_view cls = "");
 

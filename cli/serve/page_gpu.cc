@@ -1,6 +1,7 @@
 // /gpu/{id}: the GPU page, every block of `fitrank gpu --json`.
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "cli/render_text.h"
 #include "cli/serve/escape.h"
 #include "cli/serve/html.h"
 #include "cli/serve/layout.h"
@@ -47,7 +48,7 @@ std::string Specs(const Json& s) {
       {"Family", Text(s["family"])},
       {"Architecture", Text(s["architecture"])},
       {"Segment", Text(s["segment"])},
-      {"Memory", absl::StrCat(Text(s["memory_gb"]), " GB ", Text(s["memory_type"]))},
+      {"Memory", absl::StrCat(FormatCapacity(s["memory_gb"].is_number() ? s["memory_gb"].get<double>() : 0), " ", Text(s["memory_type"]))},
       {"Usable for models", absl::StrCat(Text(s["usable_gb"]), " GB")},
       {"Bandwidth", absl::StrCat(Text(s["bandwidth_gbps"], 0), " GB/s")},
       {"FP16", absl::StrCat(Text(s["fp16_tflops"]), " TFLOPS")},
@@ -221,7 +222,7 @@ PageResult GpuPage(const Snapshot& snap, const std::string& gpu, const std::vect
   std::string mode = Text(j["mode"]["id"]);
   std::string main = absl::StrCat(
       "<h1>", Html(name), "</h1><p class=\"lede\">", T(s["vendor"]), " · ", T(s["architecture"]),
-      " · ", T(s["memory_gb"]), " GB ", T(s["memory_type"]), " · ", T(s["bandwidth_gbps"], 0),
+      " · ", Capacity(s["memory_gb"]), " ", T(s["memory_type"]), " · ", T(s["bandwidth_gbps"], 0),
       " GB/s</p>");
   main += Section("mode", "Operating mode",
                   absl::StrCat(internal::ModeChooser(snap, mode, internal::Without(q, {"mode"}),

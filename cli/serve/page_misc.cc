@@ -65,7 +65,7 @@ PageResult ComparePage(const Snapshot& snap, const std::vector<QueryParam>& q) {
   for (const Json& g : j["gpus"]) {
     names.push_back(Text(g["name"]));
     spec_rows.push_back({Link(GpuPath(Text(g["name"])), Text(g["name"])),
-                         absl::StrCat(T(g["memory_gb"]), " GB"),
+                         Capacity(g["memory_gb"]),
                          absl::StrCat(T(g["bandwidth_gbps"], 0), " GB/s"),
                          absl::StrCat(T(g["fp16_tflops"]), " TFLOPS"),
                          absl::StrCat(T(g["models_fit"]), " / ", T(g["models_total"])),

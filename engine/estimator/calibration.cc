@@ -332,9 +332,11 @@ CalibrationReport RunCalibration(const Catalog& catalog, const Estimator& estima
       if (!ParseBackend(first, &backend)) backend = Backend::kAuto;
     }
     // The run's options in the brackets: fa=1 / fa=0 (flash attention), b=N (llama-bench batch:
-    // micro-batches of at most N tokens). llama.cpp rows that do not say fa=1 ran without it
-    // (llama-bench's default until 2025).
+    // micro-batches of at most N tokens), sm=row / sm=layer (llama.cpp's split mode: row splits
+    // every matrix across the GPUs, tensor parallelism in the estimator's terms). llama.cpp rows
+    // that do not say fa=1 ran without it (llama-bench's default until 2025).
     FlashAttention flash = FlashAttention::kDefault;
+    std::optional<Parallelism> split;
     int ubatch = 0;
     for (absl::string_view w : absl::StrSplit(rt_inner, absl::ByAnyChar(" ,"), absl::SkipEmpty())) {
       int n = 0;
@@ -342,6 +344,10 @@ CalibrationReport RunCalibration(const Catalog& catalog, const Estimator& estima
         flash = FlashAttention::kOn;
       } else if (w == "fa=0") {
         flash = FlashAttention::kOff;
+      } else if (w == "sm=row") {
+        split = Parallelism::kTensor;
+      } else if (w == "sm=layer") {
+        split = Parallelism::kLayer;
       } else if (absl::StartsWith(w, "b=") && absl::SimpleAtoi(w.substr(2), &n) && n > 0) {
         ubatch = n;
       }
@@ -365,7 +371,7 @@ CalibrationReport RunCalibration(const Catalog& catalog, const Estimator& estima
       cr.notes.push_back(absl::StrCat("model `", row.model, "` synthesized from ", row.params_b, "B params"));
     }
     absl::StatusOr<Setup> setup = BuildSetup(estimator, {{gpu, row.gpu_count}}, SetupOptions{
-        std::nullopt, std::nullopt, std::nullopt, nullptr, &catalog.interconnects()});
+        std::nullopt, std::nullopt, split, nullptr, &catalog.interconnects()});
     if (!setup.ok()) {
       cr.reason = std::string(setup.status().message());
       ++rep.unmapped;

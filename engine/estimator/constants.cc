@@ -47,6 +47,8 @@ const ConstantSpec kSpecs[] = {
     {K::kLayerSplitBoundaryUs, "decode.layer_split_boundary_us", "us", 0, 1e5},
     {K::kTpLinkLatencyUs, "tp.link_latency_us", "us", 0, 1e5},
     {K::kTpAllreduceOverheadUs, "tp.allreduce_overhead_us", "us", 0, 1e5},
+    {K::kTpSyncsPerLayer, "tp.syncs_per_layer", "syncs", 1, 32},
+    {K::kTpGatherToMain, "tp.gather_to_main", "0|1", 0, 1},
     {K::kPrefillEfficiency, "prefill.matmul_efficiency", "fraction", 0.001, 1},
     {K::kPrefillFp32Accumulate, "prefill.fp32_accumulate", "0|1", 0, 1},
     {K::kPrefillQuantEfficiency, "prefill.quant_efficiency", "factor", 0.01, 2},

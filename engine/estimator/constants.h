@@ -100,6 +100,8 @@ enum class K : uint16_t {
   // tensor parallel
   kTpLinkLatencyUs,           // all-reduce step latency when the link gives none
   kTpAllreduceOverheadUs,     // per all-reduce launch/sync cost in the runtime
+  kTpSyncsPerLayer,           // activation exchanges per layer under tensor parallelism
+  kTpGatherToMain,            // 1: exchanges go through the main GPU, one peer at a time
   // prefill
   kPrefillEfficiency,         // share of the dense matrix peak prefill reaches
   kPrefillFp32Accumulate,     // 1: the runtime's GEMMs accumulate in FP32

@@ -59,7 +59,7 @@ double DecodeStepMs(const Ctx& ctx, const Estimate& e, int batch, double avg_ctx
   if (m.moe && b > 1) {
     const double p_miss = 1.0 - double(m.experts_per_token) / m.experts;
     const double touched = 1.0 - std::pow(std::max(p_miss, 0.0), b);
-    expert_bytes = m.expert_total * m.bpw / 8 * touched;
+    expert_bytes = m.expert_bytes_all * touched;
   }
   const double weight_bytes = m.dense_read_bytes + expert_bytes;
   const double kv_bytes = b * ctx.kv.Bytes(avg_ctx);
@@ -75,7 +75,7 @@ double DecodeStepMs(const Ctx& ctx, const Estimate& e, int batch, double avg_ctx
     DeviceTime d = OnDevice(ctx, g, 1.0 / s.device_count, bytes, params, flops, batch);
     stream_ms = d.stream_ms;
     overhead_ms = d.overhead_ms * s.device_count;  // every GPU runs every layer
-    comm_ms = 2 * m.layers * AllReduceLayerMs(ctx, b, trace);
+    comm_ms = ctx.C(K::kTpSyncsPerLayer) * m.layers * AllReduceLayerMs(ctx, b, trace);
   } else {
     for (int i = 0; i < groups; ++i) {
       const Gpu& g = *s.devices[i].gpu;
@@ -96,7 +96,7 @@ double DecodeStepMs(const Ctx& ctx, const Estimate& e, int batch, double avg_ctx
   if (trace && ctx.t != nullptr) {
     ctx.t->Formula(
         batch > 1 ? "serving step_ms" : "decode_tok_s",
-        tensor ? "1000 / (bytes/N / (bw x eff) + layers x layer_cost + 2 x layers x all-reduce + token_ms)"
+        tensor ? "1000 / (bytes/N / (bw x eff) + layers x layer_cost + syncs_per_layer x layers x exchange + token_ms)"
                : "1000 / (sum over GPUs: share x bytes / (bw x eff) + share x layers x layer_cost"
                  " + host share x bytes / host bw + boundaries + token_ms)",
         absl::StrFormat("bytes/step %.3f GB (weights %.3f + KV %.3f at %.0f tokens x %d): "

@@ -9,9 +9,65 @@
 #include <cmath>
 
 #include "absl/strings/str_format.h"
+#include "catalog/ggml_types.h"
+#include "catalog/gguf_recipe.h"
 #include "engine/estimator/internal/context.h"
 
 namespace fitrank::internal {
+namespace {
+
+// GGUF quants run by llama.cpp: the file is sized tensor by tensor with llama-quantize's type
+// rules (catalog/gguf_recipe.h) instead of params x the quant's whole-file bpw, which was
+// measured on Llama-3-8B alone and misses small models, large vocabularies, tied embeddings
+// and rows that are not a multiple of 256. Decode reads the layers' tensors, the routed share
+// of the experts and the output head (the tied embedding when there is no head).
+void ApplyGgufRecipe(Ctx* ctx) {
+  const EstimateInput* in = ctx->in;
+  if (in == nullptr || in->bpw > 0 || in->quant == nullptr) return;
+  const auto fam = static_cast<QuantFamily>(ctx->key.quant);
+  const bool gguf = fam == QuantFamily::kGgufK || fam == QuantFamily::kGgufLegacy ||
+                    fam == QuantFamily::kGgufIq;
+  // MXFP4 is a GGUF recipe (MXFP4_MOE) only where llama.cpp runs it; vLLM and the others load
+  // the released checkpoint (experts MXFP4, the rest 16-bit).
+  const bool mxfp4_gguf = in->quant->id == "MXFP4" &&
+                          ctx->key.runtime == ctx->k->FamilyIndex("llama.cpp");
+  if (!gguf && !mxfp4_gguf) return;
+  const GgufSize g = EstimateGgufSize(*ctx->model, in->quant->id);
+  if (!g.ok) return;
+  ModelShape& m = ctx->m;
+  const double head_read = ctx->model->tied_embeddings ? g.token_embd_bytes : g.output_bytes;
+  m.gguf_recipe = true;
+  m.weights_bytes = g.total_bytes;
+  if (m.moe) {
+    m.expert_bytes_all = g.expert_bytes;
+    m.expert_read_bytes = g.expert_bytes * SafeDiv(m.experts_per_token, m.experts);
+    m.read_bytes = g.dense_bytes + head_read + m.expert_read_bytes;
+  } else {
+    m.expert_bytes_all = 0;
+    m.expert_read_bytes = 0;
+    m.read_bytes = g.dense_bytes + g.expert_bytes + head_read;
+  }
+  if (ctx->t != nullptr) {
+    const GgmlType* et = GgmlTypeById(g.token_embd_type);
+    const GgmlType* ot = GgmlTypeById(g.output_type);
+    ctx->t->Formula(
+        "weights_gb",
+        "sum over tensors of elements / block x block bytes, each tensor at the type "
+        "llama-quantize gives it for this file type (token_embd, output, attn_v / ffn_down "
+        "bumps, 32-block fallbacks)",
+        absl::StrFormat("%s: token_embd %.3f GB (%s)%s + layers %.3f GB + experts %.3f GB = "
+                        "%.3f GB (%.2f bits per weight over %.3gB parameters)",
+                        in->quant->id, g.token_embd_bytes / 1e9, et ? et->name : "?",
+                        g.output_bytes > 0
+                            ? absl::StrFormat(" + output %.3f GB (%s)", g.output_bytes / 1e9,
+                                              ot ? ot->name : "?")
+                            : std::string(" (tied: also the output head)"),
+                        g.dense_bytes / 1e9, g.expert_bytes / 1e9, g.total_bytes / 1e9,
+                        g.total_bytes * 8 / m.params, m.params / 1e9));
+  }
+}
+
+}  // namespace
 
 void ComputeShape(Ctx* ctx, double bpw) {
   const Model& md = *ctx->model;
@@ -87,15 +143,17 @@ void ComputeShape(Ctx* ctx, double bpw) {
     m.active_body = m.routed_active + m.dense_active;
   }
   m.expert_read_bytes = m.routed_active * bpw / 8;
+  m.expert_bytes_all = m.expert_total * bpw / 8;
   const EstimateInput* in = ctx->in;
+  ApplyGgufRecipe(ctx);
   if (md.file_weights_bytes > 0 && m.weights_bytes > 0 && in != nullptr && in->bpw <= 0 &&
       in->quant != nullptr && in->quant->id == md.file_quant) {
     // A file's exact size: its tensors carry their own types (a Q4_K_M file mixes Q4_K, Q6_K
     // and F32), so the quant's average bpw is only close. Reads keep their share of the weights.
     const double scale = md.file_weights_bytes / m.weights_bytes;
     if (ctx->t != nullptr) {
-      ctx->t->Note(absl::StrFormat("weights: %.3f GB exactly, from the file's tensors (params x "
-                                   "bpw gives %.3f GB)",
+      ctx->t->Note(absl::StrFormat("weights: %.3f GB exactly, from the file's tensors (the catalog "
+                                   "estimate is %.3f GB)",
                                    md.file_weights_bytes / 1e9, m.weights_bytes / 1e9));
     }
     m.weights_bytes = md.file_weights_bytes;
@@ -103,7 +161,7 @@ void ComputeShape(Ctx* ctx, double bpw) {
     m.expert_read_bytes *= scale;
   }
   m.dense_read_bytes = std::max(m.read_bytes - m.expert_read_bytes, 0.0);
-  if (ctx->t != nullptr) {
+  if (ctx->t != nullptr && !m.gguf_recipe) {
     ctx->t->Formula(
         "weights_gb",
         "body x bpw/8 + embeddings x embedding_bpw/8 + output head x output_bpw/8",

@@ -1,7 +1,8 @@
 // Several GPUs. Layer split is handled where the bytes are summed (decode.cc, prefill.cc): a
 // token passes the GPUs in turn, so each GPU's share of the time adds up, plus a fixed cost per
 // boundary. Tensor parallelism splits every layer N ways; the price is two all-reduces of the
-// activations per layer, latency-bound at batch 1 over PCIe, bandwidth-bound at long prompts.
+// activations per layer (llama.cpp -sm row: one exchange per weight matrix, through the main
+// GPU), latency-bound at batch 1 over PCIe, bandwidth-bound at long prompts.
 #include <cmath>
 
 #include "absl/strings/str_format.h"
@@ -28,14 +29,14 @@ double AllReduceLayerMs(const Ctx& ctx, double tokens, bool trace) {
   const int n = s.device_count;
   if (n <= 1) return 0;
   // Each GPU sends and receives 2 (N-1)/N of the message.
-  const double steps = ctx.allreduce_steps;
+  const double steps = ctx.C(K::kTpGatherToMain) >= 0.5 ? 2.0 * (n - 1) : ctx.allreduce_steps;
   const double latency_us = s.link_latency_us > 0 ? s.link_latency_us : ctx.C(K::kTpLinkLatencyUs);
   const double msg_bytes = tokens * ctx.m.hidden * 2.0;  // fp16 activations
   const double transfer_ms =
       SafeDiv(2.0 * (n - 1) / n * msg_bytes, s.link_bandwidth_gbps * 1e9) * 1e3;
   const double ms = (steps * latency_us + ctx.C(K::kTpAllreduceOverheadUs)) / 1e3 + transfer_ms;
   if (trace && ctx.t != nullptr) {
-    ctx.t->Formula("all_reduce_ms", "2 ceil(log2 N) x link latency + runtime overhead + 2(N-1)/N x tokens x hidden x 2 B / link bw",
+    ctx.t->Formula("all_reduce_ms", "steps (2 ceil(log2 N); 2 (N-1) when the main GPU gathers) x link latency + runtime overhead + 2(N-1)/N x tokens x hidden x 2 B / link bw",
                    absl::StrFormat("N=%d over %s: %.0f steps x %.1f us + %.3f ms transfer = %.3f ms",
                                    n, s.link_name, steps, latency_us, transfer_ms, ms));
   }

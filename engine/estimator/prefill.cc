@@ -81,7 +81,7 @@ double TokenMsOn(const Ctx& ctx, const Gpu& g, double ub, double attn_flops, boo
       (SafeDiv(dense_flops + attn_flops, peak * GemmFactor(ctx, ub)) +
        SafeDiv(expert_flops, peak * GemmFactor(ctx, std::max(expert_rows, 1.0)))) * 1e3;
   // Memory floor: every weight the micro-batch touches is read once per micro-batch.
-  const double ub_bytes = m.dense_read_bytes + m.expert_total * m.bpw / 8 * (m.moe ? touched : 0);
+  const double ub_bytes = m.dense_read_bytes + m.expert_bytes_all * (m.moe ? touched : 0);
   const double floor_ms =
       SafeDiv(ub_bytes, g.bandwidth_gbps * 1e9 * ctx.C(K::kDecodeBwEfficiency, g) * ub) * 1e3;
   // Per-layer fixed cost, once per micro-batch.
@@ -126,7 +126,7 @@ void ComputePrefill(Ctx* ctx, Estimate* e) {
   double token_ms = 0;
   if (tensor) {
     token_ms = TokenMsOn(*ctx, *s.devices[0].gpu, ub, attn_flops, true) / s.device_count +
-               2 * m.layers * SafeDiv(AllReduceLayerMs(*ctx, ub, false), ub);
+               ctx->C(K::kTpSyncsPerLayer) * m.layers * SafeDiv(AllReduceLayerMs(*ctx, ub, false), ub);
   } else {
     for (size_t i = 0; i < s.devices.size(); ++i) {
       const double share = SafeDiv(e->placement.group_weights_gb[i], need);

@@ -43,8 +43,9 @@ TEST(ReportDefects, GpuPagesOfRigsShowTheRig) {
   CliRun two = Fitrank({"gpu", "4090", "--gpus", "2"});
   ASSERT_EQ(two.code, 0) << two.err;
   EXPECT_EQ(two.out.substr(0, two.out.find("  ")), "2x GeForce RTX 4090");
-  EXPECT_NE(two.out.find("  Setup          2x GeForce RTX 4090: 48.0 GB in total (50.1 GB usable "
-                         "for models)"),
+  // One display unit (GB = 1e9 bytes): the capacity as sold (48 GiB) converted, beside it.
+  EXPECT_NE(two.out.find("  Setup          2x GeForce RTX 4090: 51.5 GB (48 GiB) in total (50.1 GB "
+                         "usable for models)"),
             std::string::npos);
   CliRun mixed = Fitrank({"gpu", "4090", "--gpu", "3090"});
   ASSERT_EQ(mixed.code, 0) << mixed.err;

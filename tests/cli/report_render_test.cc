@@ -65,6 +65,10 @@ TEST(Format, UnitsAndDashes) {
   EXPECT_EQ(FormatContext(1048576), "1M");
   EXPECT_EQ(FormatGb(281.23), "281 GB");
   EXPECT_EQ(FormatGb(22.24), "22.2 GB");
+  // Capacities as sold are GiB: shown in the display unit (GB) with the size as sold beside it.
+  EXPECT_EQ(FormatCapacity(24), "25.8 GB (24 GiB)");
+  EXPECT_EQ(FormatCapacity(192), "206 GB (192 GiB)");
+  EXPECT_EQ(FormatCapacity(0), "—");
   EXPECT_EQ(FormatUsd(1599), "$1,599");
   EXPECT_EQ(FormatUsd(2.29), "$2.29");
   EXPECT_EQ(FormatNumber(-0.0001, 1), "0.0");

@@ -38,6 +38,8 @@ struct ModelShape {
   double read_bytes = 0;      // read per decoded token at batch 1 (active body + head)
   double dense_read_bytes = 0;   // of read_bytes: not routed experts
   double expert_read_bytes = 0;  // of read_bytes: routed experts (at batch 1)
+  double expert_bytes_all = 0;   // MoE: every routed expert's bytes (what a large batch touches)
+  bool gguf_recipe = false;      // weights sized tensor by tensor (catalog/gguf_recipe.h)
 };
 
 // KV cache bytes of one sequence as a function of its tokens (kv_cache.cc), the model's

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "cli/render_json.h"
 #include "cli/render_reports.h"
 #include "nlohmann/json.hpp"
 
@@ -55,6 +56,7 @@ std::string Title(const EstimateReport& r) {
 nlohmann::json EstimateJson(const EstimateReport& r) {
   const Estimate& e = r.estimate;
   nlohmann::json j;
+  j["schema_version"] = kReportSchemaVersion;
   j["model"] = r.model;
   j["model_id"] = r.model_id;
   j["quant"] = QuantLabel(r);

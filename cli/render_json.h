@@ -13,7 +13,8 @@ namespace fitrank::cli {
 
 using Json = nlohmann::ordered_json;
 
-// The first key of every report's JSON (recommend, gpu, fit, upgrade, compare): raised when a
+// A key of every report's JSON (the first in recommend, gpu, fit, upgrade, compare; estimate
+// sorts its keys): raised when a
 // key is renamed or removed or its meaning changes; adding keys keeps it.
 inline constexpr int kReportSchemaVersion = 1;
 

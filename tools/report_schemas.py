@@ -32,6 +32,12 @@ RUNS = {
                 ["compare", "geforce-rtx-4090", "geforce-rtx-3090", "geforce-rtx-5090"],
                 ["compare", "geforce-rtx-4060", "apple-m4-max-40-core-gpu-64gb",
                  "amd-ryzen-ai-maxplus-395-radeon-8060s-128gb"]],
+    "estimate": [["estimate", "--model", m, "--quant", q] + p
+                 for m, q in [("llama-3.3-70b-instruct", "Q4_K_M"), ("qwen3 8b", "Q8_0"),
+                              ("llama 3.1 405b", "Q2_K")]
+                 for p in PANEL] +
+                [["estimate", "--model", "llama-3.3-70b-instruct", "--gpu", "mi325x", "--gpus", "8",
+                  "--runtime", "vllm", "--quant", "FP8", "--batch", "4000"]],
 }
 
 

@@ -49,6 +49,10 @@ const std::vector<ReportRun>& Runs() {
       {"upgrade", {"upgrade", "--gpu", "4060", "--budget", "2000"}},
       {"compare", {"compare", "4090", "3090", "5090"}},
       {"compare", {"compare", "instinct-mi325x", "nvidia-h200-sxm-141gb"}},
+      {"estimate", {"estimate", "--model", "qwen3 8b", "--gpu", "4090"}},
+      {"estimate", {"estimate", "--model", "llama 3.1 405b", "--gpu", "4090", "--quant", "Q2_K"}},
+      {"estimate", {"estimate", "--model", "llama-3.3-70b-instruct", "--gpu", "mi325x", "--gpus",
+                    "8", "--runtime", "vllm", "--quant", "FP8", "--batch", "4000"}},
   };
   return kRuns;
 }
@@ -66,7 +70,8 @@ INSTANTIATE_TEST_SUITE_P(Reports, ReportSchema, ::testing::ValuesIn(Runs()));
 TEST(ReportSchema, EverySchemaIsStrictAtEveryLevel) {
   // Strict: every object lists its keys, requires them unless they are optional, and refuses
   // others, so that an added key cannot pass unnoticed.
-  for (const std::string report : {"recommend", "gpu", "fit", "upgrade", "compare"}) {
+  for (const std::string report :
+       {"recommend", "gpu", "fit", "upgrade", "compare", "estimate"}) {
     const nlohmann::json s = Schema(report);
     EXPECT_EQ(s.value("$schema", ""), "https://json-schema.org/draft/2020-12/schema") << report;
     EXPECT_FALSE(s.value("description", "").empty()) << report;

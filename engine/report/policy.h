@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "absl/strings/string_view.h"
@@ -65,7 +66,10 @@ struct NoteArg {
   NoteArg(absl::string_view n, absl::string_view t) : name(n), text(t) {}
   NoteArg(absl::string_view n, const char* t) : name(n), text(t) {}
   NoteArg(absl::string_view n, const std::string& t) : name(n), text(t) {}
-  NoteArg(absl::string_view n, double v) : name(n), number(v), is_number(true) {}
+  // Any number (a count, a price): one constructor, so no int -> double narrowing in a
+  // brace-initialised argument list.
+  template <typename T, std::enable_if_t<std::is_arithmetic_v<T>, int> = 0>
+  NoteArg(absl::string_view n, T v) : name(n), number(static_cast<double>(v)), is_number(true) {}
   absl::string_view name;
   absl::string_view text;
   double number = 0;

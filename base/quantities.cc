@@ -64,4 +64,10 @@ std::string FormatGib(double gib) {
   return absl::StrCat(FormatNumber(gib, std::fabs(gib) < 100 ? 1 : 0), " GiB");
 }
 
+std::string FormatCapacity(double gib) {
+  if (!std::isfinite(gib) || !(gib > 0)) return std::string(kDash);
+  return absl::StrCat(FormatGb(gib * kGbPerGib), " (", FormatNumber(gib, gib < 10 ? 1 : 0),
+                      " GiB)");
+}
+
 }  // namespace fitrank

@@ -14,6 +14,12 @@ namespace fitrank {
 
 inline constexpr absl::string_view kDash = "—";
 
+// Memory sizes as sold are binary: a "24 GB" card, "128 GB" of Apple or APU unified RAM and
+// "64 GB" of host DIMMs hold 24, 128, 64 GiB (2^30 bytes). The estimator counts every byte in
+// GB = 1e9 bytes (weights, KV cache, overheads, every report), so each capacity is converted
+// once with this factor (2^30 / 1e9). A unit, not a calibration constant.
+inline constexpr double kGbPerGib = 1.073741824;
+
 // "1,008" with thousands separators, `decimals` after the point; never "-0".
 std::string FormatNumber(double v, int decimals = 0);
 // "420 ms" below 10 s, "16.2 s" above; 0 or not finite: "—".
@@ -29,6 +35,10 @@ std::string FormatGb(double gb);
 // "24.0 GiB" (one decimal below 100, none above): memory in GiB (2^30 bytes), the unit a
 // "24 GB" card is sold in (detected memory); not finite: "—".
 std::string FormatGib(double gib);
+// A capacity as sold ("24 GB" cards, Apple/APU RAM, DIMMs are GiB: 2^30 bytes) in the display
+// unit, GB = 1e9 bytes, which every other figure uses, with the size as sold beside it:
+// "25.8 GB (24 GiB)". Not finite or not positive: "—".
+std::string FormatCapacity(double gib);
 
 }  // namespace fitrank
 

@@ -8,7 +8,6 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
-#include "engine/estimator/setup.h"
 
 namespace fitrank::cli {
 
@@ -42,12 +41,6 @@ std::string CsvHeader(absl::string_view display) {
 std::string FormatTokS(double tok_s) {
   if (!Usable(tok_s)) return std::string(kDash);
   return absl::StrCat(FormatNumber(tok_s, tok_s < 100 ? 1 : 0), " tok/s");
-}
-
-std::string FormatCapacity(double gib) {
-  if (!std::isfinite(gib) || !(gib > 0)) return std::string(kDash);
-  return absl::StrCat(FormatGb(gib * kGbPerGib), " (", FormatNumber(gib, gib < 10 ? 1 : 0),
-                      " GiB)");
 }
 
 std::string FormatUsd(double usd) {

@@ -28,10 +28,6 @@ using ::fitrank::kDash;
 
 // "62.3 tok/s" (<100: one decimal; >=100: none); 0 or not finite: "—".
 std::string FormatTokS(double tok_s);
-// A capacity as sold ("24 GB" cards, Apple/APU RAM, DIMMs are GiB: 2^30 bytes) in the display
-// unit, GB = 1e9 bytes, which every other figure uses, with the size as sold beside it:
-// "25.8 GB (24 GiB)". Not finite or not positive: "—".
-std::string FormatCapacity(double gib);
 // "$1,599"; 0 or not finite: "—". Below $10 two decimals ("$2.29").
 std::string FormatUsd(double usd);
 // A number for CSV cells: plain digits with `decimals` places, no thousands separator and no

@@ -22,7 +22,7 @@ std::string Money(const Json& v);
 std::string T(const Json& v, int decimals = 1);
 
 // A capacity as sold (a GPU's or a setup's memory_gb, GiB) in the pages' unit, GB, with the
-// size as sold: "25.8 GB (24 GiB)" (cli/render_text.h FormatCapacity). Escaped.
+// size as sold: "25.8 GB (24 GiB)" (base/quantities.h FormatCapacity). Escaped.
 std::string Capacity(const Json& gib);
 
 // <tag class="cls">text</tag>, text escaped.

@@ -15,6 +15,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "base/quantities.h"
 #include "catalog/types.h"
 
 namespace fitrank {
@@ -47,11 +48,7 @@ inline constexpr int kMemoryKindCount = 4;
 MemoryKind MemoryKindOf(const Gpu& gpu);
 absl::string_view MemoryKindName(MemoryKind k);  // "gddr" | "hbm" | "lpddr" | "ddr"
 
-// Memory sizes as sold are binary: a "24 GB" card, "128 GB" of Apple or APU unified RAM and
-// "64 GB" of host DIMMs hold 24, 128, 64 GiB (2^30 bytes). The estimator counts every byte in
-// GB = 1e9 bytes (weights, KV cache, overheads, every report), so each capacity is converted
-// once with this factor (2^30 / 1e9). A unit, not a calibration constant.
-inline constexpr double kGbPerGib = 1.073741824;
+// kGbPerGib (base/quantities.h) converts a capacity as sold (GiB) to GB once.
 // Capacity of one `gpu` in GB (1e9 bytes): Gpu::memory_gb, the size as sold (GiB), x kGbPerGib.
 inline double CapacityGb(const Gpu& gpu) { return gpu.memory_gb * kGbPerGib; }
 

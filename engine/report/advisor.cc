@@ -2,22 +2,10 @@
 
 #include <algorithm>
 
-#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "base/quantities.h"
-#include "engine/estimator/setup.h"
 
 namespace fitrank {
-namespace {
-
-// Host RAM is a size as sold (GiB, like --ram 64), shown in the display unit with the size as
-// sold beside it: "68.7 GB (64 GiB)".
-std::string HostRam(const Setup& setup) {
-  return absl::StrCat(FormatGb(setup.host_ram_gb * kGbPerGib), " (",
-                      FormatNumber(setup.host_ram_gb, 0), " GiB)");
-}
-
-}  // namespace
 
 std::vector<AdviceItem> FitAdvice(const ReportEnv& env, const Setup& setup, const Model& model,
                                   const std::string& quant_id, const Estimate& e,
@@ -50,7 +38,7 @@ std::vector<AdviceItem> FitAdvice(const ReportEnv& env, const Setup& setup, cons
          absl::StrFormat("It needs about %s; %s of accelerator memory plus %s of "
                          "host RAM is not enough.",
                          FormatGb(e.memory.total_gb), FormatGb(e.memory.usable_gb),
-                         HostRam(setup))});
+                         FormatCapacity(setup.host_ram_gb))});
   }
   if (offload) {
     items.push_back(
@@ -94,7 +82,7 @@ std::vector<AdviceItem> FitAdvice(const ReportEnv& env, const Setup& setup, cons
          absl::StrFormat("The offloaded part needs about %s of host RAM, plus about %s "
                          "for the system: %s in total (this setup assumes %s).",
                          FormatGb(e.fit.host_ram_gb), FormatGb(os_reserve), FormatGb(needed),
-                         HostRam(setup))});
+                         FormatCapacity(setup.host_ram_gb))});
   }
   if (!nofit && e.safe_context > 0 && e.safe_context < shape.context_tokens &&
       e.safe_context < model.max_context) {

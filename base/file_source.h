@@ -54,6 +54,25 @@ class EmbeddedSource : public FileSource {
   std::optional<absl::string_view> Embedded(absl::string_view path) const override;
 };
 
+// The embedded files as plain text: Embedded() is not offered, so readers take their text path
+// (as for a --data file) instead of a build-time image. For tests and benchmarks that compare
+// the two paths.
+class EmbeddedTextSource : public FileSource {
+ public:
+  absl::StatusOr<std::string> Read(absl::string_view path) const override {
+    return inner_.Read(path);
+  }
+  std::vector<std::string> List(absl::string_view dir, absl::string_view suffix) const override {
+    return inner_.List(dir, suffix);
+  }
+  std::string DisplayName(absl::string_view path) const override {
+    return inner_.DisplayName(path);
+  }
+
+ private:
+  EmbeddedSource inner_;
+};
+
 // Files under a directory on disk, each read through ReadRegularFile (base/read_file.h): a
 // regular file of at most `max_file_bytes`, else an error naming the path. List() lists
 // regular files only.

@@ -28,25 +28,8 @@ void BM_LoadEmbeddedCatalog(benchmark::State& state) {
 }
 BENCHMARK(BM_LoadEmbeddedCatalog)->Unit(benchmark::kMillisecond);
 
-// The embedded files served as plain files, as --data serves its own: the YAML path.
-class PlainSource : public FileSource {
- public:
-  absl::StatusOr<std::string> Read(absl::string_view path) const override {
-    return inner_.Read(path);
-  }
-  std::vector<std::string> List(absl::string_view dir, absl::string_view suffix) const override {
-    return inner_.List(dir, suffix);
-  }
-  std::string DisplayName(absl::string_view path) const override {
-    return inner_.DisplayName(path);
-  }
-
- private:
-  EmbeddedSource inner_;
-};
-
 void BM_LoadCatalogFromYaml(benchmark::State& state) {
-  PlainSource source;
+  EmbeddedTextSource source;
   for (auto _ : state) {
     Diagnostics diags;
     std::unique_ptr<Catalog> c = Catalog::Load(source, &diags);

@@ -15,26 +15,9 @@
 namespace fitrank {
 namespace {
 
-// The embedded files, served as plain files: Catalog::Load reads their YAML.
-class PlainSource : public FileSource {
- public:
-  absl::StatusOr<std::string> Read(absl::string_view path) const override {
-    return inner_.Read(path);
-  }
-  std::vector<std::string> List(absl::string_view dir, absl::string_view suffix) const override {
-    return inner_.List(dir, suffix);
-  }
-  std::string DisplayName(absl::string_view path) const override {
-    return inner_.DisplayName(path);
-  }
-
- private:
-  EmbeddedSource inner_;
-};
-
 std::unique_ptr<Catalog> FromYaml() {
   Diagnostics diags;
-  std::unique_ptr<Catalog> c = Catalog::Load(PlainSource(), &diags);
+  std::unique_ptr<Catalog> c = Catalog::Load(EmbeddedTextSource(), &diags);
   EXPECT_TRUE(diags.empty()) << diags.Render();
   return c;
 }

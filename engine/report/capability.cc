@@ -45,7 +45,7 @@ CapabilityRow LlmRow(const ReportEnv& env, const Setup& setup, const CapabilityS
   row.id = spec.id;
   row.label = spec.label;
   const Model* m = FirstKnownModel(*env.catalog, spec.models);
-  const Quant* q = env.catalog->QuantById(spec.quant);
+  const Quant* q = spec.quant.found;
   if (m == nullptr || q == nullptr) {
     row.status = RunStatus::kUnknown;
     row.detail = "no representative model in the catalog";
@@ -54,7 +54,7 @@ CapabilityRow LlmRow(const ReportEnv& env, const Setup& setup, const CapabilityS
   row.model = m->name;
   row.model_id = m->id;
   row.quant = q->id;
-  LlmRun run = RunLlm(env, setup, *m, *q, ShapeOf(env, spec.workload, mode));
+  LlmRun run = RunLlm(env, setup, *m, *q, ShapeFor(*spec.workload, mode));
   const Estimate& e = run.estimate;
   row.memory_gb = e.memory.total_gb;
   if (!run.runnable()) {

@@ -61,8 +61,9 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   r.params_b = model.params_b;
   r.active_params_b = model.active_params_b;
   r.max_context = model.max_context;
-  r.workload = shape.workload->id;
-  r.mode = mode.id;
+  r.workload = q.workload;
+  r.mode = &mode;
+  r.grades = &env.profiles->grades();
 
   // Every quantization, at the workload's shape.
   for (const Quant& quant : env.catalog->quants()) {
@@ -104,7 +105,7 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   if (quant == nullptr) quant = FallbackBestQuant(r.quants, *env.catalog);
   if (quant == nullptr) {
     // Nothing runs at all: still report against the catalog's most common download.
-    quant = env.catalog->QuantById(env.policy->count_quant);
+    quant = env.policy->count_quant.found;
     if (quant == nullptr) return absl::NotFoundError("the catalog has no quantizations");
   }
   r.quant = quant->id;
@@ -133,22 +134,23 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   r.prefill_tok_s = e.prefill_tok_s;
   r.ttft_ms = e.ttft_ms;
   r.safe_context = e.safe_context;
-  r.kv_cache = std::string(KvCacheTypeName(e.kv_cache));
+  r.kv_cache = e.kv_cache;
   r.basis = basis.Lines();
 
   // Grades: the headline, each workload, each quant.
-  if (q.quant != nullptr || graded.grade.empty()) {
+  if (q.quant != nullptr || graded.grade_index < 0) {
     graded = env.grader->Grade(setup, model, *quant, *q.workload, mode);
   }
-  r.grade = graded.grade;
   r.grade_index = graded.grade_index;
   r.score = graded.score;
+  // An excluded (gated) candidate shows the scale's last grade in the tables.
+  const int last_grade = static_cast<int>(env.profiles->grades().grades.size()) - 1;
   r.reasons = graded.reasons;
   for (QuantRow& row : r.quants) {
     if (!row.supported) continue;
     const Quant* qq = env.catalog->QuantById(row.quant);
     Graded g = env.grader->Grade(setup, model, *qq, *q.workload, mode);
-    row.grade = g.excluded ? env.profiles->grades().grades.back().letter : g.grade;
+    row.grade_index = g.excluded ? last_grade : g.grade_index;
     row.score = g.score;
   }
   // Each workload at its own best quantization (the headline's when --quant was given, or
@@ -160,15 +162,14 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     if (wq == nullptr) wq = quant;
     LlmRun wr = RunLlm(env, setup, model, *wq, ws);
     FitWorkloadRow row;
-    row.workload = w.id;
-    row.label = w.name;
+    row.workload = &w;
     row.quant = wq->id;
     row.fit = ViewOf(wr.estimate.fit);
     row.decode_tok_s = wr.estimate.decode_tok_s;
     row.ttft_ms = wr.estimate.ttft_ms;
     row.context = std::min(wr.input.context, wr.estimate.safe_context);
     Graded g = env.grader->Grade(setup, model, *wq, w, mode);
-    row.grade = g.excluded ? env.profiles->grades().grades.back().letter : g.grade;
+    row.grade_index = g.excluded ? last_grade : g.grade_index;
     row.score = g.score;
     r.workloads.push_back(row);
   }
@@ -230,8 +231,9 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
       model.name, FormatGb(e.memory.total_gb), quant->id, shape.workload->name,
       run.input.context, setup.label, FormatGb(e.memory.usable_gb), verdict,
       e.decode_tok_s > 0 ? absl::StrFormat(", at ~%.1f tok/s", e.decode_tok_s) : "");
-  if (!r.grade.empty()) {
-    absl::StrAppend(&r.summary, " Grade ", r.grade, " for ", shape.workload->name, ".");
+  if (r.grade_index >= 0) {
+    absl::StrAppend(&r.summary, " Grade ", env.profiles->grades().grades[r.grade_index].letter,
+                    " for ", shape.workload->name, ".");
   }
   return r;
 }

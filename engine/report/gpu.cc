@@ -44,6 +44,7 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
                                          const Mode& mode) {
   const Gpu& gpu = *setup.devices.front().gpu;
   GpuReport r;
+  r.grades = &env.profiles->grades();
   r.specs = SpecsOf(env, gpu);
   r.setup = ViewOf(env, setup);
   r.mode = ModeViewOf(mode);
@@ -54,8 +55,7 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
   r.recommendations.resize(workloads.size());
   auto rank = [&](size_t i) {
     WorkloadPicks& wp = r.recommendations[i];
-    wp.workload = workloads[i].id;
-    wp.label = workloads[i].name;
+    wp.workload = &workloads[i];
     wp.picks = RankedPicks(env, setup, workloads[i], mode, env.policy->picks_per_workload);
   };
   std::thread helper([&] {
@@ -68,7 +68,7 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
   r.multi_gpu = BuildScaling(env, gpu, setup, mode);
   UpgradeQuery uq;
   // The workload "just out of reach" counts at, so that the two blocks agree.
-  uq.workload = &PolicyWorkload(env, env.policy->count_workload);
+  uq.workload = env.policy->count_workload.found;
   uq.mode = &mode;
   absl::StatusOr<UpgradeReport> up = BuildUpgradeReport(env, setup, uq);
   helper.join();

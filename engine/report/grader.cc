@@ -50,7 +50,6 @@ size_t Grader::cached_queries() const {
 Graded Grader::GradedOf(const Query& q, const CandidateEval& c) const {
   Graded g;
   CandidateDetail d = eval_->Describe(q, c);
-  g.grade = d.grade;
   g.grade_index = c.score.grade;
   g.score = c.score.score;
   g.excluded = c.score.gated;
@@ -108,13 +107,12 @@ std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
     Graded g = GradedOf(*q, c);
     Pick p;
     p.rank = static_cast<int>(out.size()) + 1;
-    p.workload = workload.id;
+    p.workload = &workload;
     p.model = c.model->name;
     p.model_id = c.model->id;
     p.params_b = c.model->params_b;
     p.active_params_b = c.model->active_params_b;
     p.quant = c.quant->id;
-    p.grade = g.grade;
     p.grade_index = g.grade_index;
     p.score = c.score.score;
     p.quality = c.quality;
@@ -124,7 +122,7 @@ std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
     p.decode_high_tok_s = e.range.decode_high;
     p.ttft_ms = e.ttft_ms;
     p.context = c.context;
-    p.kv_cache = std::string(KvCacheTypeName(e.kv_cache));
+    p.kv_cache = e.kv_cache;
     p.fit.kind = e.fit.kind;
     p.fit.headroom_pct = e.fit.headroom_pct;
     p.fit.offload_pct = e.fit.offload_pct;

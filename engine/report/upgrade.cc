@@ -72,7 +72,7 @@ std::string PrimaryPlatform(const Gpu& g) {
 
 std::vector<ModelState> Survey(const ReportEnv& env, const Setup& setup,
                                const WorkloadShape& shape) {
-  const Quant* q = env.catalog->QuantById(env.policy->count_quant);
+  const Quant* q = env.policy->count_quant.found;
   std::vector<ModelState> out(env.catalog->models().size());
   if (q == nullptr) return out;
   for (size_t i = 0; i < out.size(); ++i) {
@@ -257,8 +257,8 @@ absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Set
   WorkloadShape shape = ShapeFor(*q.workload, mode);
   UpgradeReport r;
   r.current = ViewOf(env, setup);
-  r.workload = shape.workload->id;
-  r.mode = mode.id;
+  r.workload = q.workload;
+  r.mode = &mode;
   r.budget_usd = q.budget_usd;
   r.speed_target_tok_s = shape.decode_target_tok_s;
   std::vector<ModelState> now = Survey(env, setup, shape);
@@ -350,7 +350,7 @@ absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Set
   }
   const ReportPolicy& pol = *env.policy;
   r.notes.push_back(pol.Note("upgrade.counting",
-                             {{"quant", pol.count_quant},
+                             {{"quant", pol.count_quant->id},
                               {"workload", shape.workload->name},
                               {"phrase", shape.workload->phrase},
                               {"decode_target_tok_s", shape.decode_target_tok_s}}));

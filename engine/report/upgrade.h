@@ -50,8 +50,8 @@ struct ItineraryStep {
 
 struct UpgradeReport {
   SetupView current;
-  std::string workload;
-  std::string mode;
+  const Workload* workload = nullptr;  // the profiles'
+  const Mode* mode = nullptr;
   double budget_usd = 0;                 // 0 = no budget given
   int current_native_models = 0;         // models that run natively now
   int current_fast_models = 0;           // natively and at the workload's speed target

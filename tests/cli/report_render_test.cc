@@ -9,16 +9,43 @@
 namespace fitrank::cli {
 namespace {
 
+// The profiles' records a report points at, as a loaded Engine would have them.
+const Workload& Coding() {
+  static const Workload* w = [] {
+    auto* x = new Workload;
+    x->id = "coding";
+    x->name = "Coding";
+    return x;
+  }();
+  return *w;
+}
+const Mode& Balanced() {
+  static const Mode* m = [] {
+    auto* x = new Mode;
+    x->id = "balanced";
+    x->name = "Balanced";
+    return x;
+  }();
+  return *m;
+}
+const GradeScale& Grades() {
+  static const GradeScale* g = [] {
+    auto* x = new GradeScale;
+    for (const char* letter : {"A", "B", "C", "D", "E", "F"}) x->grades.push_back({letter});
+    return x;
+  }();
+  return *g;
+}
+
 Pick SamplePick() {
   Pick p;
   p.rank = 1;
-  p.workload = "coding";
+  p.workload = &Coding();
   p.model = "Qwen3 Coder 30B A3B Instruct";
   p.model_id = "qwen3-coder-30b-a3b-instruct";
   p.params_b = 30.53;
   p.active_params_b = 3.34;
   p.quant = "Q4_K_M";
-  p.grade = "A";
   p.grade_index = 0;
   p.score = 88.04;
   p.quality = 71;
@@ -38,8 +65,9 @@ RecommendReport SampleRecommend() {
   r.setup.gpu_count = 1;
   r.setup.usable_gb = 22.6;
   r.setup.host_ram_gb = 64;
-  r.mode = "balanced";
-  r.workloads.push_back({"coding", "Coding", {SamplePick()}});
+  r.mode = &Balanced();
+  r.grades = &Grades();
+  r.workloads.push_back({&Coding(), {SamplePick()}});
   r.candidates = 300;
   return r;
 }

@@ -129,12 +129,16 @@ absl::StatusOr<CompareReport> BuildCompareReport(const ReportEnv& env, const Set
     }
     r.cost.push_back(c);
   }
-  r.cost_basis = absl::StrFormat(
-      "Cost per million generated tokens: %s at %s serving %d sequences at once on the fewest "
-      "GPUs that run it natively; owned = purchase price over %.0f years at %.0f%% utilization "
-      "plus electricity at $%.2f/kWh at TDP; cloud = on-demand $/GPU-hour where known. Source: %s.",
-      cost_model ? cost_model->name : "the reference model", pol.count_quant->id, pol.cost_concurrency,
-      pol.cost_lifetime_years, pol.cost_utilization * 100, pol.cost_usd_per_kwh, pol.cost_source);
+  r.cost_basis = pol.Note(
+      "compare.cost-basis",
+      {{"model", cost_model != nullptr ? cost_model->name
+                                       : pol.Note("compare.cost-basis.any-model", {})},
+       {"quant", pol.count_quant->id},
+       {"concurrency", pol.cost_concurrency},
+       {"lifetime_years", pol.cost_lifetime_years},
+       {"utilization_pct", pol.cost_utilization * 100},
+       {"usd_per_kwh", pol.cost_usd_per_kwh},
+       {"source", pol.cost_source}});
 
   // Decisions: the rules of engine/report/traits/compare, once per GPU.
   const auto& models = env.catalog->models();

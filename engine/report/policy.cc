@@ -73,6 +73,22 @@ const std::vector<NoteSpec>& NoteSpecs() {
       {"grade.capped", {"grade", "rule"}},
       {"gpu.top-models", {"runs_well", "top_n", "min_grade", "workload"}},
       {"gpu.itinerary-step", {"action", "price_usd", "why"}},
+      {"gpu.capability.no-model", {}},
+      {"gpu.capability.cannot-run", {"quant"}},
+      {"gpu.capability.llm-native", {"decode_tok_s", "needs", "usable"}},
+      {"gpu.capability.llm-offload", {"decode_tok_s", "offload_pct"}},
+      {"gpu.capability.too-big", {"needs", "usable"}},
+      {"gpu.capability.image", {"per_image", "width", "height", "steps"}},
+      {"gpu.capability.video", {"per_frame", "width", "height", "frames"}},
+      {"gpu.capability.with-offload", {}},
+      {"gpu.diffusion-basis", {}},
+      {"gpu.scaling-basis", {"quant", "workload", "model"}},
+      {"gpu.scaling-basis.any-model", {}},
+      {"gpu.scaling-basis.single", {}},
+      {"compare.cost-basis",
+       {"model", "quant", "concurrency", "lifetime_years", "utilization_pct", "usd_per_kwh",
+        "source"}},
+      {"compare.cost-basis.any-model", {}},
   };
   return *kSpecs;
 }

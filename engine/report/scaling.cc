@@ -131,15 +131,13 @@ MultiGpuView BuildScaling(const ReportEnv& env, const Gpu& gpu, const Setup& bas
       v.scaling_efficiency = r.decode_speedup / r.gpu_count;
     }
   }
-  v.basis = absl::StrCat(
-      "Models that fit: assistant models of the catalog that fit natively at ",
-      env.policy->count_quant->id, " with the ", env.policy->count_workload->id,
-      " workload's context (layer split; memory adds up). Bandwidth and speed-up: batch-1 decode of ",
-      ref != nullptr ? ref->name : "a reference model",
-      " with the best of tensor parallel and layer split, as the estimator models the link.");
-  if (v.rows.size() <= 1) {
-    v.basis += " This machine does not combine with others of its kind for one model.";
-  }
+  const ReportPolicy& pol = *env.policy;
+  v.basis = pol.Note("gpu.scaling-basis",
+                     {{"quant", pol.count_quant->id},
+                      {"workload", pol.count_workload->id},
+                      {"model", ref != nullptr ? ref->name
+                                               : pol.Note("gpu.scaling-basis.any-model", {})}});
+  if (v.rows.size() <= 1) v.basis += pol.Note("gpu.scaling-basis.single", {});
   return v;
 }
 

@@ -32,19 +32,20 @@ const Quant* FallbackBestQuant(const std::vector<QuantRow>& rows, const Catalog&
   return best ? catalog.QuantById(best->quant) : nullptr;
 }
 
-std::string FitPhrase(const Estimate& e) {
+// How the model fits, as the one-sentence answer says it (reports.yaml fit.verdict.*).
+std::string FitPhrase(const ReportPolicy& pol, const Estimate& e) {
   switch (e.fit.kind) {
     case FitKind::kNativeComfortable:
-      return absl::StrFormat("it fits natively with %.0f%% headroom", e.fit.headroom_pct);
+      return pol.Note("fit.verdict.native-comfortable", {{"headroom_pct", e.fit.headroom_pct}});
     case FitKind::kNativeTight:
-      return absl::StrFormat("it fits natively but tightly (%.0f%% headroom)", e.fit.headroom_pct);
+      return pol.Note("fit.verdict.native-tight", {{"headroom_pct", e.fit.headroom_pct}});
     case FitKind::kOffload:
-      return absl::StrFormat("it runs with %.0f%% offloaded to host RAM (~%s)",
-                             e.fit.offload_pct, FormatGb(e.fit.host_ram_gb));
+      return pol.Note("fit.verdict.offload", {{"offload_pct", e.fit.offload_pct},
+                                              {"host_ram", FormatGb(e.fit.host_ram_gb)}});
     case FitKind::kNoFit:
       break;
   }
-  return "it does not fit, even with host RAM";
+  return pol.Note("fit.verdict.no-fit", {});
 }
 
 }  // namespace
@@ -218,23 +219,33 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     c.steps = plan.steps;
     c.quant = plan.quant;
     c.gpus = plan.gpus;
-    c.note = absl::StrFormat("%s, %s, ~%.0f tok/s", plan.quant,
-                             std::string(FitKindName(used.estimate.fit.kind)),
-                             used.estimate.decode_tok_s);
+    c.note = env.policy->Note("fit.run-note",
+                              {{"quant", plan.quant},
+                               {"fit", FitKindName(used.estimate.fit.kind)},
+                               {"decode_tok_s", used.estimate.decode_tok_s}});
     r.run_commands.push_back(c);
   }
 
   // The one-sentence answer.
-  std::string verdict = FitPhrase(e);
-  r.summary = absl::StrFormat(
-      "%s needs ~%s at %s for %s (%d-token context); %s has %s usable: %s%s.",
-      model.name, FormatGb(e.memory.total_gb), quant->id, shape.workload->name,
-      run.input.context, setup.label, FormatGb(e.memory.usable_gb), verdict,
-      e.decode_tok_s > 0 ? absl::StrFormat(", at ~%.1f tok/s", e.decode_tok_s) : "");
-  if (r.grade_index >= 0) {
-    absl::StrAppend(&r.summary, " Grade ", env.profiles->grades().grades[r.grade_index].letter,
-                    " for ", shape.workload->name, ".");
-  }
+  const ReportPolicy& pol = *env.policy;
+  r.summary = pol.Note(
+      "fit.summary",
+      {{"model", model.name},
+       {"needs", FormatGb(e.memory.total_gb)},
+       {"quant", quant->id},
+       {"workload", shape.workload->name},
+       {"context", run.input.context},
+       {"setup", setup.label},
+       {"usable", FormatGb(e.memory.usable_gb)},
+       {"verdict", FitPhrase(pol, e)},
+       {"speed", e.decode_tok_s > 0
+                     ? pol.Note("fit.summary.speed", {{"decode_tok_s", e.decode_tok_s}})
+                     : std::string()},
+       {"grade", r.grade_index >= 0
+                     ? pol.Note("fit.summary.grade",
+                                {{"grade", env.profiles->grades().grades[r.grade_index].letter},
+                                 {"workload", shape.workload->name}})
+                     : std::string()}});
   return r;
 }
 

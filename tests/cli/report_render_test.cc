@@ -97,6 +97,10 @@ TEST(Format, UnitsAndDashes) {
   EXPECT_EQ(FormatCapacity(24), "25.8 GB (24 GiB)");
   EXPECT_EQ(FormatCapacity(192), "206 GB (192 GiB)");
   EXPECT_EQ(FormatCapacity(0), "—");
+  EXPECT_EQ(FormatFactor(1.33), "1.3");
+  EXPECT_EQ(FormatFactor(0.75), "0.75");
+  EXPECT_EQ(FormatFactor(4), "4");
+  EXPECT_EQ(FormatFactor(std::numeric_limits<double>::infinity()), "—");
   EXPECT_EQ(FormatUsd(1599), "$1,599");
   EXPECT_EQ(FormatUsd(2.29), "$2.29");
   EXPECT_EQ(FormatNumber(-0.0001, 1), "0.0");

@@ -53,7 +53,7 @@ Json FitJson(const FitReport& r) {
   j["workloads"] = wl;
   Json qs = Json::array();
   for (const QuantRow& q : r.quants) {
-    qs.push_back({{"quant", q.quant},
+    qs.push_back({{"quant", IdOf(q.quant)},
                   {"bits", JNum(q.bits, 2)},
                   {"bpw", JNum(q.bpw, 3)},
                   {"memory_gb", JNum(q.memory_gb, 2)},
@@ -99,7 +99,7 @@ TextTable QuantTable(const FitReport& r, const Style& s) {
     std::string fit = q.supported ? s.Fit(q.fit.kind, FormatFit(q.fit.kind, q.fit.offload_pct,
                                                                  q.fit.host_ram_gb))
                                   : s.Paint(q.note, Color::kDim);
-    t.Add({q.best ? s.Heading(q.quant) : q.quant, FormatNumber(q.bpw, 2),
+    t.Add({q.best ? s.Heading(IdOf(q.quant)) : IdOf(q.quant), FormatNumber(q.bpw, 2),
            FormatGb(q.memory_gb),
            absl::StrCat(q.quality_label, " (", FormatPct(q.quality_retention * 100), ")"), fit,
            FormatTokS(q.decode_tok_s), s.Grade(GradeLetter(r.grades, q.grade_index)),
@@ -122,7 +122,7 @@ void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream&
     TextTable t({"quant", "bits", "bpw", "memory_gb", "quality_retention", "fit", "offload_pct",
                  "decode_tok_s", "grade", "score", "supported", "best"});
     for (const QuantRow& q : r.quants) {
-      t.Add({q.quant, CsvNumber(q.bits, 1), CsvNumber(q.bpw, 3), CsvNumber(q.memory_gb, 2),
+      t.Add({IdOf(q.quant), CsvNumber(q.bits, 1), CsvNumber(q.bpw, 3), CsvNumber(q.memory_gb, 2),
              CsvNumber(q.quality_retention, 3), std::string(FitKindName(q.fit.kind)), CsvNumber(q.fit.offload_pct, 1),
              CsvNumber(q.decode_tok_s, 1), GradeLetter(r.grades, q.grade_index), CsvNumber(q.score, 1),
              q.supported ? "yes" : "no", q.best ? "yes" : ""});

@@ -7,7 +7,7 @@
 namespace fitrank {
 
 std::vector<AdviceItem> FitAdvice(const ReportEnv& env, const Setup& setup, const Model& model,
-                                  const std::string& quant_id, const Estimate& e,
+                                  const Quant& quant, const Estimate& e,
                                   const WorkloadShape& shape, const std::vector<QuantRow>& quants) {
   std::vector<AdviceItem> items;
   // Fixed wording is data (engine/report/reports.yaml `advice`); an id without it shows as itself.
@@ -27,7 +27,7 @@ std::vector<AdviceItem> FitAdvice(const ReportEnv& env, const Setup& setup, cons
   // The best-quality quant that fits natively, if it is not the one in use.
   const QuantRow* smaller = nullptr;
   for (const QuantRow& q : quants) {
-    if (!q.supported || q.quant == quant_id || !IsNative(q.fit)) continue;
+    if (!q.supported || q.quant == &quant || !IsNative(q.fit)) continue;
     if (smaller == nullptr || q.quality_retention > smaller->quality_retention) smaller = &q;
   }
 
@@ -53,9 +53,9 @@ std::vector<AdviceItem> FitAdvice(const ReportEnv& env, const Setup& setup, cons
   }
   if ((offload || nofit || tight) && smaller != nullptr) {
     items.push_back({"smaller-quant",
-                     pol.Note("fit.advice.smaller-quant.title", {{"quant", smaller->quant}}),
+                     pol.Note("fit.advice.smaller-quant.title", {{"quant", smaller->quant->id}}),
                      pol.Note("fit.advice.smaller-quant",
-                              {{"quant", smaller->quant},
+                              {{"quant", smaller->quant->id},
                                {"quality_pct", smaller->quality_retention * 100},
                                {"needs", FormatGb(smaller->memory_gb)},
                                {"decode_tok_s", smaller->decode_tok_s}})});

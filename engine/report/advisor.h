@@ -22,7 +22,7 @@ namespace fitrank {
 //   buy-headroom, add-host-ram, context-limited, slow-for-workload.
 // `quants` are the report's quantization rows (for "a smaller quant fits natively").
 std::vector<AdviceItem> FitAdvice(const ReportEnv& env, const Setup& setup, const Model& model,
-                                  const std::string& quant_id, const Estimate& e,
+                                  const Quant& quant, const Estimate& e,
                                   const WorkloadShape& shape, const std::vector<QuantRow>& quants);
 
 // Appends an item for each advice id of `rule_advice` (the ids of the scoring rules that fired,

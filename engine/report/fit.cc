@@ -16,7 +16,7 @@ namespace {
 
 // Without the scoring engine: the highest-quality quant that fits comfortably, else tightly,
 // else the one that offloads least.
-const Quant* FallbackBestQuant(const std::vector<QuantRow>& rows, const Catalog& catalog) {
+const Quant* FallbackBestQuant(const std::vector<QuantRow>& rows) {
   const QuantRow* best = nullptr;
   auto better = [](const QuantRow& a, const QuantRow& b) {
     const int ra = static_cast<int>(a.fit.kind), rb = static_cast<int>(b.fit.kind);
@@ -29,7 +29,7 @@ const Quant* FallbackBestQuant(const std::vector<QuantRow>& rows, const Catalog&
     if (!r.supported || !Runs(r.fit)) continue;
     if (best == nullptr || better(r, *best)) best = &r;
   }
-  return best ? catalog.QuantById(best->quant) : nullptr;
+  return best ? best->quant : nullptr;
 }
 
 // How the model fits, as the one-sentence answer says it (reports.yaml fit.verdict.*).
@@ -70,7 +70,7 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   for (const Quant& quant : env.catalog->quants()) {
     if (quant.variable_bpw) continue;
     QuantRow row;
-    row.quant = quant.id;
+    row.quant = &quant;
     row.bits = quant.bits;
     row.bpw = quant.bpw;  // replaced by the estimate's below (it knows the model's layout)
     row.quality_retention = QualityRetention(model, quant);
@@ -103,14 +103,14 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   const Quant* quant = q.quant;
   Graded graded;
   if (quant == nullptr) quant = env.grader->BestQuant(setup, model, *q.workload, mode, &graded);
-  if (quant == nullptr) quant = FallbackBestQuant(r.quants, *env.catalog);
+  if (quant == nullptr) quant = FallbackBestQuant(r.quants);
   if (quant == nullptr) {
     // Nothing runs at all: still report against the catalog's most common download.
     quant = env.policy->count_quant.found;
     if (quant == nullptr) return absl::NotFoundError("the catalog has no quantizations");
   }
   r.quant = quant->id;
-  for (QuantRow& row : r.quants) row.best = row.quant == quant->id && row.supported;
+  for (QuantRow& row : r.quants) row.best = row.quant == quant && row.supported;
 
   LlmRun run = RunLlm(env, setup, model, *quant, shape);
   Estimate e;
@@ -149,8 +149,7 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   r.reasons = graded.reasons;
   for (QuantRow& row : r.quants) {
     if (!row.supported) continue;
-    const Quant* qq = env.catalog->QuantById(row.quant);
-    Graded g = env.grader->Grade(setup, model, *qq, *q.workload, mode);
+    Graded g = env.grader->Grade(setup, model, *row.quant, *q.workload, mode);
     row.grade_index = g.excluded ? last_grade : g.grade_index;
     row.score = g.score;
   }
@@ -175,7 +174,7 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     r.workloads.push_back(row);
   }
 
-  r.advice = FitAdvice(env, setup, model, quant->id, e, shape, r.quants);
+  r.advice = FitAdvice(env, setup, model, *quant, e, shape, r.quants);
   MergeRuleAdvice(env, graded.advice, &r.advice);
 
   // Run commands: each runtime that can run the model here, at the headline quant if it loads
@@ -217,10 +216,10 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     c.runtime_name = rt.name;
     c.command = plan.command;
     c.steps = plan.steps;
-    c.quant = plan.quant;
+    c.quant = plan.quant->id;
     c.gpus = plan.gpus;
     c.note = env.policy->Note("fit.run-note",
-                              {{"quant", plan.quant},
+                              {{"quant", plan.quant->id},
                                {"fit", FitKindName(used.estimate.fit.kind)},
                                {"decode_tok_s", used.estimate.decode_tok_s}});
     r.run_commands.push_back(c);

@@ -33,7 +33,7 @@ struct FitWorkloadRow {
 };
 
 struct QuantRow {
-  std::string quant;
+  const Quant* quant = nullptr;  // the catalog's
   double bits = 0;           // nominal
   double bpw = 0;            // effective bits per weight, as the estimate used for this model
   double memory_gb = 0;      // total needed at the report's workload context

@@ -140,7 +140,7 @@ std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
     if (c.runtime != nullptr && c.setup != nullptr) {
       RunPlan plan = PlanRun(eval_->catalog(), *c.runtime, *c.model, *c.quant, *c.setup, e,
                              p.context);
-      if (plan.quant == c.quant->id) {
+      if (plan.quant == c.quant) {
         p.run_command = plan.command;
         p.run_steps = plan.steps;
       }

@@ -29,10 +29,7 @@ std::vector<Pick> FilePicks(const ReportEnv& env, const Setup& setup, const Mode
     if (!f.ok() || f->grade_index < 0 || f->decode_tok_s <= 0) continue;
     Pick p;
     p.workload = wp.workload;
-    p.model = f->model;
-    p.model_id = f->model_id;
-    p.params_b = f->params_b;
-    p.active_params_b = f->active_params_b;
+    p.model = &model;
     p.quant = f->quant;
     p.grade_index = f->grade_index;
     p.score = f->score;
@@ -77,12 +74,12 @@ void KeepInstalled(const std::vector<LocalModel>& installed, std::vector<Pick> f
       if (p.workload == wp.workload) kept.push_back(std::move(p));
     }
     for (Pick& p : wp.picks) {
-      auto it = where.find(p.model_id);
+      auto it = where.find(p.model->id);
       if (it == where.end()) continue;
       std::string reason = absl::StrCat("Installed: ", absl::StrJoin(it->second, ", "), ".");
-      const std::vector<std::string>& q = quants[p.model_id];
-      if (!q.empty() && std::find(q.begin(), q.end(), p.quant) == q.end()) {
-        absl::StrAppend(&reason, " These numbers are for ", p.quant, ", not the installed ",
+      const std::vector<std::string>& q = quants[p.model->id];
+      if (!q.empty() && std::find(q.begin(), q.end(), p.quant->id) == q.end()) {
+        absl::StrAppend(&reason, " These numbers are for ", p.quant->id, ", not the installed ",
                         absl::StrJoin(q, ", "), ".");
       }
       p.reasons.insert(p.reasons.begin(), std::move(reason));

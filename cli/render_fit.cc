@@ -16,7 +16,7 @@ Json FitJson(const FitReport& r) {
   j["params_b"] = JNum(r.params_b, 2);
   j["active_params_b"] = JNum(r.active_params_b, 2);
   j["max_context"] = r.max_context;
-  j["quant"] = r.quant;
+  j["quant"] = IdOf(r.quant);
   j["runtime"] = r.runtime;
   j["workload"] = IdOf(r.workload);
   j["mode"] = IdOf(r.mode);
@@ -132,7 +132,7 @@ void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream&
   }
   Doc doc(f, s, out);
   doc.Title(absl::StrCat(r.model, " on ", r.setup.label),
-            absl::StrCat(IdOf(r.workload), " · mode ", IdOf(r.mode), " · ", r.quant, " · ",
+            absl::StrCat(IdOf(r.workload), " · mode ", IdOf(r.mode), " · ", IdOf(r.quant), " · ",
                          r.runtime));
   doc.Paragraph(r.summary, "");
   if (!doc.markdown()) out << "\n";

@@ -145,9 +145,9 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
                  "decode_tok_s", "ttft_ms", "context", "fit", "runtime"});
     for (const WorkloadPicks& w : r.recommendations) {
       for (const Pick& p : w.picks) {
-        t.Add({IdOf(w.workload), absl::StrCat(p.rank), p.model, p.model_id,
+        t.Add({IdOf(w.workload), absl::StrCat(p.rank), NameOf(p.model), IdOf(p.model),
                GradeLetter(r.grades, p.grade_index),
-               CsvNumber(p.score, 1), p.quant, CsvNumber(p.decode_tok_s, 1),
+               CsvNumber(p.score, 1), IdOf(p.quant), CsvNumber(p.decode_tok_s, 1),
                CsvNumber(p.ttft_ms, 0), absl::StrCat(p.context), std::string(FitKindName(p.fit.kind)), p.runtime});
       }
     }

@@ -47,11 +47,11 @@ Json PickJson(const Pick& p, const GradeScale* grades) {
   Json j;
   j["rank"] = p.rank;
   if (p.workload != nullptr) j["workload"] = p.workload->id;
-  j["model"] = p.model;
-  j["model_id"] = p.model_id;
-  j["params_b"] = JNum(p.params_b, 2);
-  j["active_params_b"] = JNum(p.active_params_b, 2);
-  j["quant"] = p.quant;
+  j["model"] = NameOf(p.model);
+  j["model_id"] = IdOf(p.model);
+  j["params_b"] = JNum(p.model != nullptr ? p.model->params_b : 0, 2);
+  j["active_params_b"] = JNum(p.model != nullptr ? p.model->active_params_b : 0, 2);
+  j["quant"] = IdOf(p.quant);
   j["grade"] = GradeLetter(grades, p.grade_index);
   j["score"] = JNum(p.score, 1);
   j["quality"] = JNum(p.quality, 1);

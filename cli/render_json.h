@@ -21,8 +21,8 @@ inline constexpr int kReportSchemaVersion = 1;
 // `v` rounded to `decimals`; null when not finite.
 Json JNum(double v, int decimals = 2);
 
-// The id / display name of a profiles record a report points at ("" for none: an empty
-// report).
+// The id / display name of a profiles or catalog record a report points at ("" for none: an
+// empty report).
 template <class T>
 std::string IdOf(const T* record) {
   return record != nullptr ? record->id : std::string();

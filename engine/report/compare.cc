@@ -43,7 +43,7 @@ absl::StatusOr<CompareReport> BuildCompareReport(const ReportEnv& env, const Set
     c.price_usd = PriceOf(env, g, &c.price_basis);
     std::vector<Pick> top = env.grader->Rank(setups[i], *q.workload, mode, 1);
     if (!top.empty()) {
-      c.best_model = top[0].model;
+      c.best_model = top[0].model->name;
       c.best_grade_index = top[0].grade_index;
     }
     r.gpus.push_back(c);

@@ -109,7 +109,7 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     quant = env.policy->count_quant.found;
     if (quant == nullptr) return absl::NotFoundError("the catalog has no quantizations");
   }
-  r.quant = quant->id;
+  r.quant = quant;
   for (QuantRow& row : r.quants) row.best = row.quant == quant && row.supported;
 
   LlmRun run = RunLlm(env, setup, model, *quant, shape);

@@ -66,7 +66,7 @@ struct FitReport {
   double params_b = 0;
   double active_params_b = 0;
   int max_context = 0;
-  std::string quant;          // quant the headline numbers use (best, or --quant)
+  const Quant* quant = nullptr;  // the catalog's quant the headline numbers use (best, or --quant)
   std::string runtime;
   const Workload* workload = nullptr;  // the profiles'
   const Mode* mode = nullptr;

@@ -108,11 +108,8 @@ std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
     Pick p;
     p.rank = static_cast<int>(out.size()) + 1;
     p.workload = &workload;
-    p.model = c.model->name;
-    p.model_id = c.model->id;
-    p.params_b = c.model->params_b;
-    p.active_params_b = c.model->active_params_b;
-    p.quant = c.quant->id;
+    p.model = c.model;
+    p.quant = c.quant;
     p.grade_index = g.grade_index;
     p.score = c.score.score;
     p.quality = c.quality;

@@ -27,12 +27,11 @@ std::vector<Pick> RankedPicks(const ReportEnv& env, const Setup& setup,
   std::vector<Pick> out;
   int dropped = 0;
   for (Pick& p : all) {
-    const Model* m = env.catalog->ModelById(p.model_id);
     if (min_grade >= 0 && (p.grade_index < 0 || p.grade_index > min_grade)) {
       ++dropped;
       continue;
     }
-    if (!capability.empty() && (m == nullptr || !HasCapability(*m, capability))) {
+    if (!capability.empty() && (p.model == nullptr || !HasCapability(*p.model, capability))) {
       ++dropped;
       continue;
     }

@@ -50,11 +50,8 @@ inline bool Runs(const FitView& f) { return f.kind != FitKind::kNoFit; }
 struct Pick {
   int rank = 0;                      // 1-based within its list
   const Workload* workload = nullptr;  // the workload it was scored for (the profiles')
-  std::string model;                 // display name
-  std::string model_id;
-  double params_b = 0;
-  double active_params_b = 0;
-  std::string quant;                 // chosen quantization id
+  const Model* model = nullptr;      // the catalog's (or a --model-gguf file's: process-wide)
+  const Quant* quant = nullptr;      // the chosen quantization, the catalog's
   int grade_index = -1;              // into the profiles' grade scale, best first (0 = "A")
   double score = 0;                  // 0-100
   double quality = 0;                // model quality score, 0-100 (catalog)

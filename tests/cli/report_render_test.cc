@@ -37,15 +37,33 @@ const GradeScale& Grades() {
   return *g;
 }
 
+// Catalog records (picks point at them); mutable so a test can give the model an awkward name.
+Model& SampleModel() {
+  static Model* m = [] {
+    auto* x = new Model;
+    x->id = "qwen3-coder-30b-a3b-instruct";
+    x->name = "Qwen3 Coder 30B A3B Instruct";
+    x->params_b = 30.53;
+    x->active_params_b = 3.34;
+    return x;
+  }();
+  return *m;
+}
+const Quant& Q4KM() {
+  static const Quant* q = [] {
+    auto* x = new Quant;
+    x->id = "Q4_K_M";
+    return x;
+  }();
+  return *q;
+}
+
 Pick SamplePick() {
   Pick p;
   p.rank = 1;
   p.workload = &Coding();
-  p.model = "Qwen3 Coder 30B A3B Instruct";
-  p.model_id = "qwen3-coder-30b-a3b-instruct";
-  p.params_b = 30.53;
-  p.active_params_b = 3.34;
-  p.quant = "Q4_K_M";
+  p.model = &SampleModel();
+  p.quant = &Q4KM();
   p.grade_index = 0;
   p.score = 88.04;
   p.quality = 71;
@@ -149,7 +167,9 @@ TEST(Render, JsonNeverPrintsNanOrInf) {
 
 TEST(Render, CsvQuotesAndMarkdownEscapes) {
   RecommendReport r = SampleRecommend();
-  r.workloads[0].picks[0].model = "Model, \"quoted\" | piped";
+  Model awkward = SampleModel();
+  awkward.name = "Model, \"quoted\" | piped";
+  r.workloads[0].picks[0].model = &awkward;
   std::string csv = Render(r, OutputFormat::kCsv, false);
   EXPECT_NE(csv.find("\"Model, \"\"quoted\"\" | piped\""), std::string::npos);
   std::string md = Render(r, OutputFormat::kMarkdown, true);

@@ -2,7 +2,6 @@
 // in; the binary opens it with LoadTransport().
 #include <algorithm>
 #include <chrono>
-#include <exception>
 
 #include "cli/http/transport.h"
 #include "httplib.h"
@@ -44,13 +43,6 @@ class HttplibListener : public Listener {
     http_.Delete(R"(/.*)", handle);
     http_.Patch(R"(/.*)", handle);
     http_.Options(R"(/.*)", handle);
-    http_.set_exception_handler(
-        [](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
-          res.status = 500;
-          res.set_content("{\"error\": {\"code\": \"internal\", \"message\": \"internal error\", "
-                          "\"hint\": \"\", \"candidates\": []}}\n",
-                          "application/json; charset=utf-8");
-        });
     if (log_) {
       http_.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
         const double ms = std::chrono::duration<double, std::milli>(

@@ -48,8 +48,8 @@ struct ListenerOptions {
   int keep_alive_timeout_s = 2;   // idle seconds before a keep-alive connection is closed
 };
 
-// A bound HTTP server answering every method and path with one Handler. An exception
-// escaping the handler becomes a 500 with a JSON error body.
+// A bound HTTP server answering every method and path with one Handler, which must not throw
+// (the plugin may have a C++ runtime of its own: no exception crosses).
 class Listener {
  public:
   virtual ~Listener() = default;

@@ -22,6 +22,15 @@ std::atomic<bool> g_stop_requested{false};
 extern "C" void OnSighup(int) { g_reload_requests.fetch_add(1); }
 extern "C" void OnStop(int) { g_stop_requested.store(true); }
 
+http::Response InternalError() {
+  http::Response r;
+  r.status = 500;
+  r.content_type = "application/json; charset=utf-8";
+  r.body = "{\"error\": {\"code\": \"internal\", \"message\": \"internal error\", \"hint\": \"\", "
+           "\"candidates\": []}}\n";
+  return r;
+}
+
 }  // namespace
 
 struct Server::Impl {
@@ -60,8 +69,16 @@ bool Server::Bind() {
       *log_ << line << std::flush;
     };
   }
-  impl_->listener = transport->listen(
-      lo, [this](const http::Request& req) { return app_->Handle(req); }, access_log);
+  // No exception crosses into the plugin (it has its own C++ runtime when the binary links
+  // libstdc++ statically): one escaping the app becomes a 500 with a JSON error body.
+  auto handle = [this](const http::Request& req) {
+    try {
+      return app_->Handle(req);
+    } catch (...) {
+      return InternalError();
+    }
+  };
+  impl_->listener = transport->listen(lo, handle, access_log);
   port_ = impl_->listener->Bind(options_.host, options_.port);
   if (port_ > 0) return true;
   if (options_.port == 0) {

@@ -19,9 +19,10 @@ namespace {
 const Quant* FallbackBestQuant(const std::vector<QuantRow>& rows) {
   const QuantRow* best = nullptr;
   auto better = [](const QuantRow& a, const QuantRow& b) {
-    const int ra = static_cast<int>(a.fit.kind), rb = static_cast<int>(b.fit.kind);
-    if (ra != rb) return ra < rb;
-    if (ra == 2 && a.fit.offload_pct != b.fit.offload_pct) return a.fit.offload_pct < b.fit.offload_pct;
+    if (a.fit.kind != b.fit.kind) return a.fit.kind < b.fit.kind;  // FitKind is best first
+    if (a.fit.kind == FitKind::kOffload && a.fit.offload_pct != b.fit.offload_pct) {
+      return a.fit.offload_pct < b.fit.offload_pct;
+    }
     if (a.quality_retention != b.quality_retention) return a.quality_retention > b.quality_retention;
     return a.memory_gb < b.memory_gb;
   };

@@ -22,7 +22,7 @@ BuyingAdvice BuildBuyingAdvice(const ReportEnv& env, const Setup& setup, const M
   const int min_grade = pol.top_models_min_grade_index;
   for (const Model* m : top) {
     Graded g;
-    const Quant* q = env.grader->BestQuant(setup, *m, workload, mode, &g);
+    const Quant* q = env.grader->BestQuant(setup, *m, workload, mode, &g, Grader::Detail::kScore);
     const bool well =
         q != nullptr && !g.excluded && g.grade_index >= 0 && g.grade_index <= min_grade;
     const Quant* cq = pol.count_quant.found;

@@ -150,7 +150,8 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   r.reasons = graded.reasons;
   for (QuantRow& row : r.quants) {
     if (!row.supported) continue;
-    Graded g = env.grader->Grade(setup, model, *row.quant, *q.workload, mode);
+    Graded g = env.grader->Grade(setup, model, *row.quant, *q.workload, mode,
+                                 Grader::Detail::kScore);
     row.grade_index = g.excluded ? last_grade : g.grade_index;
     row.score = g.score;
   }
@@ -158,9 +159,14 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   // when no quant runs for that workload): a quant that fits chat may not fit coding's context.
   for (const Workload& w : env.profiles->workloads()) {
     WorkloadShape ws = ShapeFor(w, mode);
-    const Quant* wq = q.quant != nullptr ? quant : env.grader->BestQuant(setup, model, w, mode,
-                                                                         nullptr);
-    if (wq == nullptr) wq = quant;
+    Graded g;
+    const Quant* wq = q.quant != nullptr ? nullptr
+                                         : env.grader->BestQuant(setup, model, w, mode, &g,
+                                                                 Grader::Detail::kScore);
+    if (wq == nullptr) {
+      wq = quant;
+      g = env.grader->Grade(setup, model, *wq, w, mode, Grader::Detail::kScore);
+    }
     LlmRun wr = RunLlm(env, setup, model, *wq, ws);
     FitWorkloadRow row;
     row.workload = &w;
@@ -169,7 +175,6 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     row.decode_tok_s = wr.estimate.decode_tok_s;
     row.ttft_ms = wr.estimate.ttft_ms;
     row.context = std::min(wr.input.context, wr.estimate.safe_context);
-    Graded g = env.grader->Grade(setup, model, *wq, w, mode);
     row.grade_index = g.excluded ? last_grade : g.grade_index;
     row.score = g.score;
     r.workloads.push_back(row);

@@ -47,12 +47,13 @@ size_t Grader::cached_queries() const {
   return queries_.size();
 }
 
-Graded Grader::GradedOf(const Query& q, const CandidateEval& c) const {
+Graded Grader::GradedOf(const Query& q, const CandidateEval& c, Detail detail) const {
   Graded g;
-  CandidateDetail d = eval_->Describe(q, c);
   g.grade_index = c.score.grade;
   g.score = c.score.score;
   g.excluded = c.score.gated;
+  if (detail == Detail::kScore) return g;
+  CandidateDetail d = eval_->Describe(q, c);
   g.reasons = d.reasons;
   if (c.score.capped && c.cap_rule >= 0) {
     g.reasons.push_back(policy_->Note(
@@ -66,7 +67,7 @@ Graded Grader::GradedOf(const Query& q, const CandidateEval& c) const {
 }
 
 Graded Grader::Grade(const Setup& setup, const Model& model, const Quant& quant,
-                     const Workload& workload, const Mode& mode) const {
+                     const Workload& workload, const Mode& mode, Detail detail) const {
   const std::shared_ptr<const Query> q = QueryFor(setup, workload, mode);
   if (q == nullptr) return {};
   const auto& quants = eval_->catalog().quants();
@@ -78,19 +79,19 @@ Graded Grader::Grade(const Setup& setup, const Model& model, const Quant& quant,
   Evaluator::Scratch scratch(*eval_);
   CandidateEval c = eval_->Evaluate(*q, model, index, &scratch);
   if (!c.evaluated) return {};
-  return GradedOf(*q, c);
+  return GradedOf(*q, c, detail);
 }
 
 const Quant* Grader::BestQuant(const Setup& setup, const Model& model,
-                               const Workload& workload, const Mode& mode,
-                               Graded* graded) const {
+                               const Workload& workload, const Mode& mode, Graded* graded,
+                               Detail detail) const {
   const std::shared_ptr<const Query> q = QueryFor(setup, workload, mode);
   if (q == nullptr) return nullptr;
   Evaluator::Scratch scratch(*eval_);
   ModelEval me = eval_->EvaluateModel(*q, model, &scratch);
   if (me.best < 0) return nullptr;
   const CandidateEval& c = me.quants[me.best];
-  if (graded != nullptr) *graded = GradedOf(*q, c);
+  if (graded != nullptr) *graded = GradedOf(*q, c, detail);
   return c.quant;
 }
 

@@ -53,14 +53,20 @@ class Grader {
          size_t max_queries = kDefaultMaxQueries)
       : eval_(&evaluator), policy_(&policy), max_queries_(max_queries < 1 ? 1 : max_queries) {}
 
+  // What a grade carries. kScore: the grade, score and exclusion only (reasons, tags and
+  // advice empty), for tables that show grades: the rules' sentences are most of a grade's cost.
+  enum class Detail { kScore, kSentences };
+
   // Grades `model` at `quant` on `setup` for a workload and mode. Empty (grade_index -1) if the
   // candidate cannot be evaluated (a quant the catalog does not list, a setup Prepare refuses).
   Graded Grade(const Setup& setup, const Model& model, const Quant& quant,
-               const Workload& workload, const Mode& mode) const;
+               const Workload& workload, const Mode& mode,
+               Detail detail = Detail::kSentences) const;
   // The model's best quantization on the setup by the same rules (nullptr if none runs),
   // with its grade in `graded` (optional).
   const Quant* BestQuant(const Setup& setup, const Model& model, const Workload& workload,
-                         const Mode& mode, Graded* graded) const;
+                         const Mode& mode, Graded* graded,
+                         Detail detail = Detail::kSentences) const;
   // The top `k` picks for the workload and mode, ranked; each pick filled completely, its run
   // command for the setup the candidate was estimated on (scale-out: its GPU count).
   // Excluded (gated) candidates are never returned.
@@ -80,7 +86,8 @@ class Grader {
 
   std::shared_ptr<const Query> QueryFor(const Setup& setup, const Workload& workload,
                                         const Mode& mode) const;
-  Graded GradedOf(const Query& q, const CandidateEval& c) const;
+  Graded GradedOf(const Query& q, const CandidateEval& c,
+                  Detail detail = Detail::kSentences) const;
 
   const Evaluator* eval_;
   const ReportPolicy* policy_;

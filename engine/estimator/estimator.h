@@ -34,6 +34,7 @@
 #include "base/diagnostics.h"
 #include "base/file_source.h"
 #include "catalog/catalog.h"
+#include "catalog/gguf_recipe.h"
 #include "catalog/types.h"
 #include "engine/estimator/constants.h"
 #include "engine/estimator/internal/sizing_state.h"
@@ -88,6 +89,10 @@ struct EstimateInput {
   // Optional: Estimator::ResolveNames of an input with this setup, quant, bpw, runtime and
   // backend (the caller keeps it for many estimates); null: worked out by this estimate.
   const ResolvedNames* names = nullptr;
+  // Optional: EstimateGgufSize(*model, quant->id) (catalog/gguf_recipe.h), kept by a caller that
+  // sizes one model at one quantization many times (the size per tensor depends on nothing
+  // else); null: worked out by this estimate when the quantization is a GGUF file type.
+  const GgufSize* gguf = nullptr;
 };
 
 // What an estimate works out from the names in its input (catalog strings): the quantization

@@ -32,7 +32,7 @@ void ApplyGgufRecipe(Ctx* ctx) {
   const bool mxfp4_gguf = in->quant->id == "MXFP4" &&
                           ctx->key.runtime == ctx->k->FamilyIndex("llama.cpp");
   if (!gguf && !mxfp4_gguf) return;
-  const GgufSize g = EstimateGgufSize(*ctx->model, in->quant->id);
+  const GgufSize g = in->gguf != nullptr ? *in->gguf : EstimateGgufSize(*ctx->model, in->quant->id);
   if (!g.ok) return;
   ModelShape& m = ctx->m;
   const double head_read = ctx->model->tied_embeddings ? g.token_embd_bytes : g.output_bytes;

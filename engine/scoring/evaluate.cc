@@ -78,6 +78,7 @@ absl::StatusOr<std::unique_ptr<Query>> Evaluator::Prepare(const Setup& setup,
                                                           const Mode& mode) const {
   auto q = std::make_unique<Query>();
   q->serial = ++g_query_serial;
+  q->evaluator = this;
   q->workload = &workload;
   q->mode = &mode;
   q->shape = ShapeFor(workload, mode);
@@ -566,6 +567,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
   CandidateEval c;
   for (const Model& model : catalog_.models()) {
     cache.Clear();
+    int hint = -1;  // the quant index that ranked first in the last group, for this model
     for (size_t g = 0; g < ng; ++g) {
       const std::vector<const Query*>& qs = groups[g];
       const std::vector<Scratch*>& scratch = scratches[g];
@@ -610,7 +612,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
               continue;
             }
             for (size_t j = 0; j < n; ++j) {
-              ScoreCandidate(*qs[j], &c, scratch[j]);
+              qs[j]->evaluator->ScoreCandidate(*qs[j], &c, scratch[j]);
               keep(j, pos);
             }
             ++pos;
@@ -646,31 +648,39 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
         // query needs is not finished (no speeds worked out). RanksBefore is a total order, so
         // the best is the same whatever the order; a query with no best scored every
         // candidate, so its closest excluded one is too (ties: the earliest, as before).
+        // The quantization that ranked first in the previous group of this model (another
+        // workload or mode: often the same) goes first, making the bound bite early.
         order.clear();
         for (size_t k = 0; k < pending.size(); ++k) {
           const Pending& p = pending[k];
           const FitKind kind = p.sized->estimate.fit.kind;
-          const int fit = kind == FitKind::kNativeComfortable ? 0
-                          : kind == FitKind::kNativeTight     ? 1
-                                                              : 2;
+          const int fit = p.quant_index == hint                   ? -1
+                          : kind == FitKind::kNativeComfortable ? 0
+                          : kind == FitKind::kNativeTight       ? 1
+                                                                : 2;
           order.push_back({fit - QualityRetention(model, catalog_.quants()[p.quant_index]), k});
         }
-        std::stable_sort(order.begin(), order.end(),
-                         [](const auto& a, const auto& b) { return a.first < b.first; });
+        // Few candidates: an insertion sort, no allocation; ties keep the estimation order.
+        for (size_t a = 1; a < order.size(); ++a) {
+          for (size_t b = a; b > 0 && order[b].first < order[b - 1].first; --b) {
+            std::swap(order[b], order[b - 1]);
+          }
+        }
         for (const auto& [key, k] : order) {
           bool finished = false;
           for (size_t j = 0; j < n; ++j) {
-            const double most = MostScore(*qs[j], model, pending[k], scratch[j]);
+            const double most = qs[j]->evaluator->MostScore(*qs[j], model, pending[k], scratch[j]);
             if (st.have_best[j] && most < st.best[j].score.score) continue;
             if (!finished) {
               FinishCandidate(q0, model, pending[k], &c);
               finished = true;
             }
-            ScoreAfterBound(*qs[j], &c, scratch[j]);
+            qs[j]->evaluator->ScoreAfterBound(*qs[j], &c, scratch[j]);
             keep(j, k);
           }
         }
       }
+      if (st.have_best[0]) hint = st.best[0].quant_index;
       for (size_t j = 0; j < n; ++j) {
         Ranking& r = out[j];
         ++r.models;
@@ -680,7 +690,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
           r.excluded.push_back(st.closest[j]);
         } else if (st.have_nofit) {
           CandidateEval x = st.nofit;
-          ScoreCandidate(*qs[j], &x, scratch[j]);
+          qs[j]->evaluator->ScoreCandidate(*qs[j], &x, scratch[j]);
           r.excluded.push_back(x);
         }
       }

@@ -64,9 +64,12 @@ absl::StatusOr<ScoringRules> LoadScoringRules(const FileSource& shipped, const F
                                               Diagnostics* diags,
                                               absl::string_view shipped_dir = "rules");
 
+class Evaluator;
+
 // A query prepared by Evaluator::Prepare().
 struct Query {
   uint64_t serial = 0;      // unique per prepared query (scratch records cache by it)
+  const Evaluator* evaluator = nullptr;  // the one that prepared it (its rules score it)
   const Workload* workload = nullptr;
   const Mode* mode = nullptr;
   WorkloadShape shape;
@@ -168,7 +171,9 @@ class Evaluator {
   void RankShared(const std::vector<const Query*>& queries, const std::vector<Scratch*>& scratch,
                   std::vector<Ranking>* out) const;
   // RankShared of several groups of queries at once: (*out)[g] is what RankShared(groups[g],
-  // scratch[g]) gives. Goes model by model, so that the estimates of a model that share
+  // scratch[g]) gives. A query may come from another Evaluator sharing this one's catalog,
+  // estimator and profiles (`rules diff`: two rule trees): it is scored with its own rules
+  // (Query::evaluator) and its scratch must be one of that evaluator. Goes model by model, so that the estimates of a model that share
   // their sizing (same setup, quantization, runtime, backend, context and batch: workloads
   // and modes of the same context) size it once (Estimator::Size).
   void RankGroups(const std::vector<std::vector<const Query*>>& groups,

@@ -1,6 +1,7 @@
 #include "catalog/builder.h"
 
 #include "base/text.h"
+#include "catalog/internal/gguf_sizes.h"
 #include "catalog/internal/index.h"
 
 namespace fitrank {
@@ -55,6 +56,7 @@ std::unique_ptr<Catalog> CatalogBuilder::Build() && {
     index->price_by_gpu.try_emplace(c.prices_[i].gpu_id, i);
   }
   c.index_ = std::move(index);
+  c.gguf_sizes_ = std::make_shared<catalog_internal::GgufSizes>();
   return std::move(catalog_);
 }
 

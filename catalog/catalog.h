@@ -27,7 +27,10 @@ namespace fitrank {
 
 namespace catalog_internal {
 struct CatalogIndex;
+class GgufSizes;
 }  // namespace catalog_internal
+
+struct GgufSize;  // catalog/gguf_recipe.h
 
 // The outcome of a forgiving name lookup.
 template <class T>
@@ -81,6 +84,12 @@ class Catalog {
   const Interconnect* InterconnectById(absl::string_view id) const;
   const Price* PriceFor(absl::string_view gpu_id) const;
 
+  // EstimateGgufSize(m, q.id) (catalog/gguf_recipe.h) for a model and quantization of this
+  // catalog, worked out for all of the model's GGUF file types on first use and kept (a
+  // sweep or a GPU page sizes each pair thousands of times; ok false when `q` is not a GGUF
+  // file type); nullptr when `m` or `q` is not an entry of this catalog. Thread-safe.
+  const GgufSize* GgufSizeOf(const Model& m, const Quant& q) const;
+
  private:
   std::vector<Gpu> gpus_;
   std::vector<Model> models_;
@@ -91,6 +100,8 @@ class Catalog {
   std::vector<Price> prices_;
   // Id and name indexes over the vectors above (by position, so copies stay valid).
   std::shared_ptr<const catalog_internal::CatalogIndex> index_;
+  // GgufSizeOf's table, shared by copies (which hold the same entries at the same positions).
+  std::shared_ptr<catalog_internal::GgufSizes> gguf_sizes_;
   friend class CatalogBuilder;  // catalog/builder.h fills the vectors and the index
 };
 

@@ -8,6 +8,7 @@
 #ifndef FITRANK_CATALOG_GGML_TYPES_H_
 #define FITRANK_CATALOG_GGML_TYPES_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -36,12 +37,31 @@ inline constexpr GgmlType kGgmlTypes[] = {
     {35, "TQ2_0", 66, 256},   {39, "MXFP4", 17, 32},
 };
 
+namespace ggml_internal {
+
+// kGgmlTypes' position of each id below kIdLimit (-1: none), so that an id is looked up with
+// one load: per-tensor size estimates look types up millions of times in a sweep.
+inline constexpr uint32_t kIdLimit = 64;
+struct IdIndex {
+  int8_t at[kIdLimit];
+};
+constexpr IdIndex MakeIdIndex() {
+  IdIndex index{};
+  for (int8_t& i : index.at) i = -1;
+  for (size_t i = 0; i < sizeof(kGgmlTypes) / sizeof(kGgmlTypes[0]); ++i) {
+    index.at[kGgmlTypes[i].id] = static_cast<int8_t>(i);
+  }
+  return index;
+}
+inline constexpr IdIndex kIdIndex = MakeIdIndex();
+
+}  // namespace ggml_internal
+
 // The type with this id, or nullptr.
 constexpr const GgmlType* GgmlTypeById(uint32_t id) {
-  for (const GgmlType& t : kGgmlTypes) {
-    if (t.id == id) return &t;
-  }
-  return nullptr;
+  if (id >= ggml_internal::kIdLimit) return nullptr;
+  const int i = ggml_internal::kIdIndex.at[id];
+  return i < 0 ? nullptr : &kGgmlTypes[i];
 }
 
 // The type with this name (exact, as above), or nullptr.

@@ -11,7 +11,7 @@ namespace fitrank::cli {
 namespace {
 
 int RunFit(Context& ctx) {
-  const ReportEnv& env = LoadReportEnv(ctx);
+  const ReportEnv& env = LoadReportEnv(ctx, /*trait_books=*/false);
   const auto& pos = ctx.args.positional();
   const std::optional<std::string> gguf = ctx.args.Get("model-gguf");
   if (pos.empty() && !gguf) {

@@ -13,7 +13,7 @@ namespace fitrank::cli {
 namespace {
 
 int RunRecommend(Context& ctx) {
-  const ReportEnv& env = LoadReportEnv(ctx);
+  const ReportEnv& env = LoadReportEnv(ctx, /*trait_books=*/false);
   if (!ctx.args.positional().empty()) {
     throw UsageError(absl::StrCat("unexpected argument `", ctx.args.positional()[0], "`"),
                      "give GPUs with --gpu NAME");

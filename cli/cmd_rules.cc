@@ -13,6 +13,7 @@
 #include "cli/rules_env.h"
 #include "engine/scoring/evaluate.h"
 #include "engine/report/traits.h"
+#include "profiles/profiles.h"
 #include "rules/lint.h"
 
 namespace fitrank::cli {
@@ -129,11 +130,19 @@ absl::Status LintTraitBook(Context& ctx, const TraitBookSpec& book, const rules:
   return status;
 }
 
-int RunLint(Context& ctx, const ReportEnv& env) {
+// Lint needs the profiles' vocabulary and nothing else of the engine: it compiles the rule
+// files itself, and reports their problems as lint findings rather than as a failed load.
+int RunLint(Context& ctx) {
+  Diagnostics diags;
+  std::unique_ptr<Profiles> profiles = Profiles::Load(*ctx.data, &diags);
+  if (profiles == nullptr || diags.HasErrors()) {
+    *ctx.err << diags.Render();
+    *ctx.err << "fitrank rules lint: the profiles did not load; nothing was linted\n";
+    return 2;
+  }
   auto schema = std::make_shared<rules::FactSchema>();
   Facts facts(schema.get());
-  rules::Vocabulary vocab = VocabularyOf(*env.profiles);
-  Diagnostics diags;
+  rules::Vocabulary vocab = VocabularyOf(*profiles);
   std::shared_ptr<const FileSource> local = LocalRulesSource(ctx);
   rules::RuleSources shipped;
   shipped.shipped = ctx.data.get();
@@ -203,8 +212,8 @@ int RunRules(Context& ctx) {
   const std::string& sub = pos[0];
   if (sub == "schema") return RunRulesSchema(ctx);
   if (sub == "lint" && ctx.args.Has("explain")) return RunLintExplain(ctx);
+  if (sub == "lint") return RunLint(ctx);
   const ReportEnv& env = LoadReportEnv(ctx);
-  if (sub == "lint") return RunLint(ctx, env);
   if (sub == "explain") return RunRulesExplain(ctx, env);
   if (sub == "test") return RunRulesTest(ctx, env);
   if (sub == "diff") return RunRulesDiff(ctx, env);

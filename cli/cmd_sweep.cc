@@ -120,7 +120,7 @@ class RowWriter {
 };
 
 int RunSweepCommand(Context& ctx) {
-  const ReportEnv& env = LoadReportEnv(ctx);
+  const ReportEnv& env = LoadReportEnv(ctx, /*trait_books=*/false);
   if (!ctx.args.positional().empty()) {
     throw UsageError(absl::StrCat("unexpected argument `", ctx.args.positional()[0], "`"),
                      "choose GPUs with --gpu NAME");

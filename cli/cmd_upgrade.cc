@@ -9,7 +9,7 @@ namespace fitrank::cli {
 namespace {
 
 int RunUpgrade(Context& ctx) {
-  const ReportEnv& env = LoadReportEnv(ctx);
+  const ReportEnv& env = LoadReportEnv(ctx, /*trait_books=*/false);
   UpgradeQuery q;
   q.workload = ResolveWorkloadFlag(ctx, env, "chat", false).front();
   q.mode = &ResolveModeFlag(ctx, env);

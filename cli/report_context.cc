@@ -3,6 +3,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <tuple>
 
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
@@ -13,21 +14,24 @@
 
 namespace fitrank::cli {
 
-const ReportEnv& LoadReportEnv(Context& ctx) {
-  if (ctx.engine != nullptr) return ctx.engine->env();
-  // One snapshot per (data tree, local rules directory) and process: one process may run
-  // commands with different --rules (tests do). Loading happens under the lock, so a second
-  // thread asking for the same snapshot waits for it instead of loading it again.
+const ReportEnv& LoadReportEnv(Context& ctx, bool trait_books) {
+  if (ctx.engine != nullptr && (ctx.engine->sources().trait_books || !trait_books)) {
+    return ctx.engine->env();
+  }
+  // One snapshot per (data tree, local rules directory, trait books or not) and process: one
+  // process may run commands with different --rules (tests do). Loading happens under the lock,
+  // so a second thread asking for the same snapshot waits for it instead of loading it again.
   static std::mutex mu;
-  static auto* cache =
-      new std::map<std::pair<const FileSource*, std::string>, std::shared_ptr<const Engine>>();
-  const std::string local_dir = LocalRulesDir(ctx);
+  using Key = std::tuple<const FileSource*, std::string, bool>;
+  static auto* cache = new std::map<Key, std::shared_ptr<const Engine>>();
+  const Key key{ctx.data.get(), LocalRulesDir(ctx), trait_books};
   std::lock_guard<std::mutex> lock(mu);
-  auto it = cache->find({ctx.data.get(), local_dir});
+  auto it = cache->find(key);
   if (it == cache->end()) {
     Diagnostics diags;
-    std::shared_ptr<const Engine> engine =
-        Engine::Load({.data = ctx.data, .local_rules = LocalRulesSource(ctx)}, &diags);
+    std::shared_ptr<const Engine> engine = Engine::Load(
+        {.data = ctx.data, .local_rules = LocalRulesSource(ctx), .trait_books = trait_books},
+        &diags);
     if (engine == nullptr) {
       *ctx.err << diags.Render();
       *ctx.err << "fitrank: " << diags.error_count()
@@ -35,7 +39,7 @@ const ReportEnv& LoadReportEnv(Context& ctx) {
                << " in the data and rules; nothing was loaded\n";
       throw ExitNow(2);
     }
-    it = cache->emplace(std::make_pair(ctx.data.get(), local_dir), std::move(engine)).first;
+    it = cache->emplace(key, std::move(engine)).first;
   }
   ctx.engine = it->second;
   return ctx.engine->env();

@@ -16,8 +16,10 @@
 
 namespace fitrank::cli {
 
-// The snapshot's report environment (every member non-null). Sets ctx.engine when it loads.
-const ReportEnv& LoadReportEnv(Context& ctx);
+// The snapshot's report environment (every member non-null; `traits` null unless
+// `trait_books`: only `gpu`, `compare` and rule tooling read them). Sets ctx.engine when it
+// loads.
+const ReportEnv& LoadReportEnv(Context& ctx, bool trait_books = true);
 
 // The setup flags every report command declares: --gpu (repeatable), --gpus, --ram, --mode.
 // --gpu (optional), --gpus, --ram, --mode and --rules (RulesFlag, cli/rules_env.h).

@@ -5,7 +5,7 @@
 # (packaging/fitrank.bash, packaging/_fitrank), and README, LICENSE and CHANGELOG under
 # share/doc/fitrank. `cpack --config build/CPackConfig.cmake` builds
 # fitrank_<version>_amd64.deb; its Depends line comes from dpkg-shlibdeps (the shared libraries
-# the binary really links; Abseil is static when its archives exist, see FITRANK_STATIC_ABSL).
+# the binary really links; Abseil is static when its archives exist, see FITRANK_STATIC_LIBS).
 include(GNUInstallDirs)
 
 find_program(FITRANK_HELP2MAN help2man)

@@ -25,13 +25,15 @@ std::shared_ptr<const Engine> Engine::Load(EngineSources sources, Diagnostics* d
   e->profiles_ = Profiles::Load(data, &rest);
   std::optional<ReportPolicy> policy = LoadReportPolicy(data, &rest);
   absl::StatusOr<ScoringRules> rules = absl::UnknownError("not loaded");
-  absl::StatusOr<std::unique_ptr<ReportTraits>> traits = absl::UnknownError("not loaded");
+  absl::StatusOr<std::unique_ptr<ReportTraits>> traits = std::unique_ptr<ReportTraits>();
   if (!rest.HasErrors() && e->estimator_ && e->profiles_ && policy) {
     // Rules compile against the profiles' vocabulary; a broken rule file is an error, never
     // half-used. The report sentences (strengths, considerations, decisions) are rules too.
     const FileSource* local = sources.local_rules.get();
     rules = LoadScoringRules(data, local, *e->profiles_, /*warnings=*/false, &rest);
-    traits = ReportTraits::Load(data, local, *e->profiles_, /*warnings=*/false, &rest);
+    if (sources.trait_books) {
+      traits = ReportTraits::Load(data, local, *e->profiles_, /*warnings=*/false, &rest);
+    }
   }
   auto [loaded_catalog, catalog_diags] = catalog.get();
   diags->Merge(catalog_diags);

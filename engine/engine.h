@@ -41,6 +41,10 @@ struct EngineSources {
   // Local rule files loaded after the shipped ones (--rules DIR, $FITRANK_RULES): *.yaml at
   // its root, trait books under traits/gpu and traits/compare. Null: none.
   std::shared_ptr<const FileSource> local_rules;
+  // Whether to load the report trait books (the GPU page's and compare's sentences: `gpu`,
+  // `compare`, the server, rule tooling). A command that builds neither skips them (~10% of
+  // `fitrank fit`); its env().traits is then null and their files are not checked.
+  bool trait_books = true;
 };
 
 class Engine {
@@ -55,8 +59,10 @@ class Engine {
   const ReportPolicy& policy() const { return *policy_; }
   const Evaluator& evaluator() const { return *evaluator_; }
   const Grader& grader() const { return *grader_; }
+  // Requires sources().trait_books.
   const ReportTraits& traits() const { return *traits_; }
-  // What the report builders read: pointers into this snapshot, all non-null.
+  // What the report builders read: pointers into this snapshot, all non-null (traits: when
+  // loaded).
   const ReportEnv& env() const { return env_; }
   const EngineSources& sources() const { return sources_; }
 

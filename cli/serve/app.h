@@ -25,24 +25,15 @@
 #include <utility>
 #include <vector>
 
+#include "cli/http/transport.h"
 #include "cli/serve/api.h"
 #include "cli/serve/snapshot.h"
 
 namespace fitrank::cli::serve {
 
-struct HttpRequest {
-  std::string method;  // "GET", "POST", ...
-  std::string target;  // raw request target: "/gpu/RTX%204090?mode=interactive"
-  bool from_loopback = true;
-  std::string host;  // the Host header ("127.0.0.1:8080"), for absolute URLs in embed snippets
-};
-
-struct HttpResponse {
-  int status = 200;
-  std::string content_type = "text/html; charset=utf-8";
-  std::string body;
-  std::vector<std::pair<std::string, std::string>> headers;  // besides Content-Type
-};
+// The transport's request and response (cli/http/transport.h).
+using HttpRequest = http::Request;
+using HttpResponse = http::Response;
 
 // Builds a new snapshot; on failure returns null and fills *diagnostics with the located
 // problems (file:line:col ...).

@@ -2,13 +2,14 @@
 
 #include <signal.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
 #include <thread>
 
 #include "absl/strings/str_cat.h"
-#include "httplib.h"
+#include "cli/http/transport.h"
 
 namespace fitrank::cli::serve {
 
@@ -21,71 +22,26 @@ std::atomic<bool> g_stop_requested{false};
 extern "C" void OnSighup(int) { g_reload_requests.fetch_add(1); }
 extern "C" void OnStop(int) { g_stop_requested.store(true); }
 
-thread_local std::chrono::steady_clock::time_point t_request_start;
-
-bool IsLoopback(const std::string& addr) {
-  return addr == "127.0.0.1" || addr.rfind("127.", 0) == 0 || addr == "::1" ||
-         addr == "::ffff:127.0.0.1";
+http::Response InternalError() {
+  http::Response r;
+  r.status = 500;
+  r.content_type = "application/json; charset=utf-8";
+  r.body = "{\"error\": {\"code\": \"internal\", \"message\": \"internal error\", \"hint\": \"\", "
+           "\"candidates\": []}}\n";
+  return r;
 }
 
 }  // namespace
 
 struct Server::Impl {
-  httplib::Server http;
+  std::unique_ptr<http::Listener> listener;
   std::mutex log_mu;
   std::thread watcher;
   std::atomic<bool> done{false};
 };
 
 Server::Server(App* app, ServerOptions options, std::ostream* log)
-    : app_(app), options_(std::move(options)), log_(log), impl_(new Impl) {
-  httplib::Server& s = impl_->http;
-  const int threads = options_.threads;
-  s.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
-  s.set_payload_max_length(kMaxBodyBytes);
-  s.set_read_timeout(5, 0);
-  s.set_write_timeout(5, 0);
-  // cpp-httplib holds a worker for each open connection: keep-alive connections are short so
-  // that more clients than workers still take turns.
-  s.set_keep_alive_max_count(20);
-  s.set_keep_alive_timeout(2);
-  s.set_pre_routing_handler([](const httplib::Request&, httplib::Response&) {
-    t_request_start = std::chrono::steady_clock::now();
-    return httplib::Server::HandlerResponse::Unhandled;
-  });
-  auto handle = [this](const httplib::Request& req, httplib::Response& res) {
-    HttpRequest r{req.method, req.target, IsLoopback(req.remote_addr),
-                  req.get_header_value("Host")};
-    HttpResponse out = app_->Handle(r);
-    res.status = out.status;
-    for (auto& [k, v] : out.headers) res.set_header(k, v);
-    res.set_content(std::move(out.body), out.content_type.c_str());
-  };
-  s.Get(R"(/.*)", handle);
-  s.Post(R"(/.*)", handle);
-  s.Put(R"(/.*)", handle);
-  s.Delete(R"(/.*)", handle);
-  s.Patch(R"(/.*)", handle);
-  s.Options(R"(/.*)", handle);
-  s.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
-    res.status = 500;
-    res.set_content("{\"error\": {\"code\": \"internal\", \"message\": \"internal error\", "
-                    "\"hint\": \"\", \"candidates\": []}}\n",
-                    "application/json; charset=utf-8");
-  });
-  if (!options_.quiet) {
-    s.set_logger([this](const httplib::Request& req, const httplib::Response& res) {
-      double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
-                                                            t_request_start)
-                      .count();
-      std::string path = req.target.substr(0, std::min<size_t>(req.target.size(), 200));
-      std::string line = absl::StrCat(req.method, " ", path, " ", res.status, " ",
-                                      static_cast<int>(ms * 10) / 10.0, "ms\n");
-      std::lock_guard<std::mutex> lock(impl_->log_mu);
-      *log_ << line << std::flush;
-    });
-  }
-}
+    : app_(app), options_(std::move(options)), log_(log), impl_(new Impl) {}
 
 Server::~Server() {
   Stop();
@@ -94,24 +50,49 @@ Server::~Server() {
 }
 
 bool Server::Bind() {
-  if (options_.port == 0) {
-    port_ = impl_->http.bind_to_any_port(options_.host);
-    if (port_ <= 0) {
-      *log_ << "fitrank serve: error: cannot bind " << options_.host << "\n";
-      return false;
-    }
-    return true;
-  }
-  if (!impl_->http.bind_to_port(options_.host, options_.port)) {
-    *log_ << "fitrank serve: error: cannot bind " << options_.host << ":" << options_.port
-          << " (in use, or not an address of this machine)\n";
+  std::string error;
+  const http::Transport* transport = http::LoadTransport(&error);
+  if (transport == nullptr) {
+    *log_ << "fitrank serve: error: " << error << "\n";
     return false;
   }
-  port_ = options_.port;
-  return true;
+  http::ListenerOptions lo;
+  lo.threads = options_.threads;
+  lo.max_body_bytes = kMaxBodyBytes;
+  http::AccessLog access_log;
+  if (!options_.quiet) {
+    access_log = [this](const http::Request& req, int status, double ms) {
+      std::string path = req.target.substr(0, std::min<size_t>(req.target.size(), 200));
+      std::string line = absl::StrCat(req.method, " ", path, " ", status, " ",
+                                      static_cast<int>(ms * 10) / 10.0, "ms\n");
+      std::lock_guard<std::mutex> lock(impl_->log_mu);
+      *log_ << line << std::flush;
+    };
+  }
+  // No exception crosses into the plugin (it has its own C++ runtime when the binary links
+  // libstdc++ statically): one escaping the app becomes a 500 with a JSON error body.
+  auto handle = [this](const http::Request& req) {
+    try {
+      return app_->Handle(req);
+    } catch (...) {
+      return InternalError();
+    }
+  };
+  impl_->listener = transport->listen(lo, handle, access_log);
+  port_ = impl_->listener->Bind(options_.host, options_.port);
+  if (port_ > 0) return true;
+  if (options_.port == 0) {
+    *log_ << "fitrank serve: error: cannot bind " << options_.host << "\n";
+  } else {
+    *log_ << "fitrank serve: error: cannot bind " << options_.host << ":" << options_.port
+          << " (in use, or not an address of this machine)\n";
+  }
+  impl_->listener.reset();
+  return false;
 }
 
 void Server::Run() {
+  if (impl_->listener == nullptr) return;
   if (options_.handle_signals) {
     signal(SIGHUP, OnSighup);
     signal(SIGINT, OnStop);
@@ -122,7 +103,7 @@ void Server::Run() {
       while (!impl_->done.load()) {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
         if (g_stop_requested.load()) {
-          impl_->http.stop();
+          impl_->listener->Stop();
           return;
         }
         int n = g_reload_requests.load();
@@ -141,13 +122,13 @@ void Server::Run() {
       }
     });
   }
-  impl_->http.listen_after_bind();
+  impl_->listener->Serve();
   impl_->done.store(true);
 }
 
 void Server::Stop() {
   impl_->done.store(true);
-  impl_->http.stop();
+  if (impl_->listener != nullptr) impl_->listener->Stop();
 }
 
 }  // namespace fitrank::cli::serve

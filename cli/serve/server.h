@@ -1,4 +1,4 @@
-// `fitrank serve`: the App (app.h) on cpp-httplib.
+// `fitrank serve`: the App (app.h) on the HTTP transport (cli/http/transport.h, cpp-httplib).
 //
 // Binds `host` (loopback by default), answers with a pool of `threads` workers, logs one line
 // per request to `log` (method, path, status, ms) unless `quiet`. Limits: request line and
@@ -33,7 +33,8 @@ class Server {
   Server(App* app, ServerOptions options, std::ostream* log);
   ~Server();
 
-  // Binds; false (and a message on the log) if the address cannot be bound.
+  // Loads the HTTP transport and binds; false (and a message on the log) if the transport
+  // cannot be loaded or the address cannot be bound.
   bool Bind();
   int port() const { return port_; }
   // Serves until Stop() (or a signal, if handled). Blocks.

@@ -17,15 +17,22 @@
 
 namespace fitrank::internal {
 
+namespace {
+
+// The FP8/FP4 tensor peak when FP8/FP4 weights run FP8/FP4 GEMMs in this runtime (llama.cpp
+// dequantizes MXFP4 to 8 bits for its int8 kernels), else 0.
+double LowPrecisionPeakTflops(const Ctx& ctx, const Gpu& g) {
+  if (ctx.quant != QuantFamily::kFp8 && ctx.quant != QuantFamily::kFp4) return 0;
+  const double low = ctx.quant == QuantFamily::kFp8 ? g.fp8_tflops : g.fp4_tflops;
+  return low > 0 && ctx.C(K::kPrefillLowPrecisionMatmul, g) >= 0.5 ? low : 0;
+}
+
+}  // namespace
+
 double MatrixPeakTflops(const Ctx& ctx, const Gpu& g) {
-  // FP8/FP4 weights run FP8/FP4 GEMMs only in runtimes that have them (llama.cpp dequantizes
-  // MXFP4 to 8 bits for its int8 kernels), and reach only part of that peak.
-  if (ctx.quant == QuantFamily::kFp8 || ctx.quant == QuantFamily::kFp4) {
-    const double low = ctx.quant == QuantFamily::kFp8 ? g.fp8_tflops : g.fp4_tflops;
-    if (low > 0 && ctx.C(K::kPrefillLowPrecisionMatmul, g) >= 0.5) {
-      return low * ctx.C(K::kPrefillLowPrecisionShare, g);
-    }
-  }
+  // FP8/FP4 GEMMs reach only part of their own peak.
+  const double low = LowPrecisionPeakTflops(ctx, g);
+  if (low > 0) return low * ctx.C(K::kPrefillLowPrecisionShare, g);
   double fp16 = g.fp16_tflops;
   if (ctx.C(K::kPrefillFp32Accumulate, g) >= 0.5 && g.fp16_fp32acc_tflops > 0) {
     fp16 = g.fp16_fp32acc_tflops;
@@ -47,12 +54,15 @@ double SustainedMatrixTflops(const Ctx& ctx, const Gpu& g) {
   // A board sustains at most tflops_per_watt x TDP of dense 16-bit math (GEMMs are power-bound
   // on low-power boards and on datasheets whose peak outruns the power budget); the two limits
   // combine harmonically, as two resistances in series. A narrower path costs proportionally
-  // less energy per operation, so its power limit scales with its peak over the 16-bit one.
+  // less energy per operation, so its power limit scales with its own peak (the FP8/FP4
+  // tensor peak, not the share of it the kernels reach, a separate limit) over the 16-bit one.
   const double fp16 = std::max(g.fp16_tflops, g.fp32_tflops);
+  const double low = LowPrecisionPeakTflops(ctx, g);
+  const double path_peak = low > 0 ? low : peak;
   const double per_watt = ctx.C(K::kPrefillTflopsPerWatt, g);
   double sustained = peak;
   if (g.tdp_w > 0 && per_watt > 0 && fp16 > 0) {
-    const double power_tflops = per_watt * g.tdp_w * std::max(peak / fp16, 1.0);
+    const double power_tflops = per_watt * g.tdp_w * std::max(path_peak / fp16, 1.0);
     sustained = SafeDiv(1.0, 1.0 / std::max(peak, 1e-9) + 1.0 / power_tflops);
   }
   return sustained * ctx.C(K::kPrefillEfficiency, g);

@@ -16,6 +16,7 @@ LlmRun RunLlm(const ReportEnv& env, const Setup& setup, const Model& model, cons
   in.setup = &setup;
   in.model = &model;
   in.quant = &quant;
+  in.gguf = env.catalog->GgufSizeOf(model, quant);  // kept per catalog pair: reports repeat them
   in.runtime = run.runtime;
   // The workload's context, never past what the model supports: a report answers "how does it
   // run for this work", and a model cannot be asked for more context than it has.

@@ -31,7 +31,7 @@ struct ReportEnv {
   const Profiles* profiles = nullptr;
   const ReportPolicy* policy = nullptr;
   const Grader* grader = nullptr;
-  const ReportTraits* traits = nullptr;
+  const ReportTraits* traits = nullptr;  // null when the snapshot skipped them (engine.h)
 };
 
 // One LLM estimate the way every report makes it: the workload's context (capped at the

@@ -2,9 +2,15 @@
 // recipe rules one at a time on synthetic architectures.
 #include "catalog/gguf_recipe.h"
 
+#include <atomic>
 #include <cmath>
+#include <memory>
 #include <string>
+#include <thread>
+#include <vector>
 
+#include "base/file_source.h"
+#include "catalog/catalog.h"
 #include "gtest/gtest.h"
 
 namespace fitrank {
@@ -152,6 +158,48 @@ TEST(GgufRecipe, UnknownTypesAndMissingShapesAreNotGuessed) {
   m = Llama3_8B();
   m.params_b = 1.0;  // fewer parameters than its embeddings and attention: shapes disagree
   EXPECT_FALSE(EstimateGgufSize(m, "Q4_K_M").ok);
+}
+
+}  // namespace
+}  // namespace fitrank
+
+namespace fitrank {
+namespace {
+
+// Catalog::GgufSizeOf is EstimateGgufSize, kept: the same figures for every shipped model and
+// GGUF file type, from several threads at once; nothing for a model outside the catalog.
+TEST(CatalogGgufSizes, KeptFiguresAreTheRecipesFromAnyThread) {
+  Diagnostics d;
+  std::unique_ptr<Catalog> c = Catalog::Load(EmbeddedSource(), &d);
+  ASSERT_NE(c, nullptr) << d.Render();
+  std::vector<std::thread> threads;
+  std::atomic<int> mismatches{0}, checked{0};
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (size_t i = t % 2; i < c->models().size(); i += 2) {  // each model, by two threads
+        const Model& m = c->models()[i];
+        for (const Quant& q : c->quants()) {
+          const GgufSize* kept = c->GgufSizeOf(m, q);
+          const GgufSize fresh = EstimateGgufSize(m, q.id);
+          if (kept == nullptr || kept->ok != fresh.ok || kept->total_bytes != fresh.total_bytes ||
+              kept->output_bytes != fresh.output_bytes) {
+            ++mismatches;
+          }
+          ++checked;
+        }
+      }
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  EXPECT_EQ(mismatches.load(), 0);
+  EXPECT_EQ(checked.load(), static_cast<int>(2 * c->models().size() * c->quants().size()));
+  const Model* llama = c->ModelById("llama-3.1-8b-instruct");
+  const Quant* q4 = c->QuantById("Q4_K_M");
+  ASSERT_TRUE(llama != nullptr && q4 != nullptr);
+  ASSERT_NE(c->GgufSizeOf(*llama, *q4), nullptr);
+  EXPECT_TRUE(c->GgufSizeOf(*llama, *q4)->ok);
+  const Model outside = *llama;  // a copy: not an entry of the catalog
+  EXPECT_EQ(c->GgufSizeOf(outside, *q4), nullptr);
 }
 
 }  // namespace

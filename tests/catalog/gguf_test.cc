@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <string>
 
+#include "catalog/ggml_types.h"
 #include "gtest/gtest.h"
 #include "tests/gguf_writer.h"
 
@@ -216,6 +217,30 @@ TEST(GgufTest, ReadsOnlyTheHeaderOfAFile) {
   EXPECT_TRUE(absl::IsNotFound(h.status()));
   h = ReadGgufFile("/tmp");
   EXPECT_EQ(h.status().message(), "/tmp: not a regular file");
+}
+
+}  // namespace
+}  // namespace fitrank
+
+namespace fitrank {
+namespace {
+
+// The id index finds every listed type and nothing else (retired ids 4, 5, 31-33, 36-38, ids
+// past the table, and past the index).
+TEST(GgmlTypes, EveryIdFindsItsTypeAndNoOtherIdFindsOne) {
+  int found = 0;
+  for (uint32_t id = 0; id < 200; ++id) {
+    const GgmlType* t = GgmlTypeById(id);
+    if (t == nullptr) continue;
+    ++found;
+    EXPECT_EQ(t->id, id);
+    EXPECT_EQ(GgmlTypeByName(t->name), t);
+  }
+  EXPECT_EQ(found, static_cast<int>(sizeof(kGgmlTypes) / sizeof(kGgmlTypes[0])));
+  for (uint32_t retired : {4u, 5u, 31u, 32u, 33u, 36u, 37u, 38u, 40u, 63u, 64u, 4000000000u}) {
+    EXPECT_EQ(GgmlTypeById(retired), nullptr) << retired;
+  }
+  static_assert(GgmlTypeById(12)->block_bytes == 144);  // Q4_K, looked up at compile time
 }
 
 }  // namespace

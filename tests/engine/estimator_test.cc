@@ -393,6 +393,47 @@ TEST(Problems, Fp8NeedsHardwareAndMlxNeedsApple) {
   EXPECT_FALSE(DescribeProblems(kProblemQuantNotLoadable, in).empty());
 }
 
+// The power law of prefill.tflops_per_watt: energy per operation follows the GEMM's width, so
+// on a power-limited board FP8 GEMMs keep an advantage over 16-bit ones. (Its power budget was
+// once scaled by the share of the FP8 peak the kernels reach, which held FP8 to the 16-bit
+// rate: the two ran equally fast, 1.0x.)
+TEST(Prefill, Fp8GemmsOnAPowerLimitedBoardOutrunSixteenBit) {
+  Gpu g;
+  g.id = "h100-pcie-like";
+  g.name = "a 350 W board with H100 PCIe's datasheet";
+  g.vendor = "NVIDIA";
+  g.segment = Segment::kDatacenter;
+  g.memory_gb = 80;
+  g.memory_type = "HBM2e";
+  g.bandwidth_gbps = 2039;
+  g.fp32_tflops = 51.2;
+  g.fp16_tflops = 756.5;
+  g.fp8_tflops = 1513;
+  g.tdp_w = 350;
+  g.precisions = {"FP32", "FP16", "BF16", "FP8", "INT8"};
+  g.platforms = {"CUDA"};
+  Model m = Llama31_8B();
+  Quant fp8 = Fp8();
+  Quant f16;
+  f16.id = "F16";
+  f16.family = "float";
+  f16.bpw = 16;
+  f16.runtimes = {"vllm"};
+  Runtime v = Vllm();
+  fitrank::Setup s = MakeSetup({{&g, 1}});
+  EstimateInput in8 = Input(s, m, fp8, v), in16 = Input(s, m, f16, v);
+  in8.context = in16.context = 4096;
+  in8.prompt_tokens = in16.prompt_tokens = 2048;
+  Estimate e8, e16;
+  Est().Run(in8, &e8);
+  Est().Run(in16, &e16);
+  // Power limits: 16-bit 1 TFLOPS/W x 350 W; FP8 twice that (its peak is twice the 16-bit
+  // one); with its kernels at half the FP8 peak: 239 against 363 sustained TFLOPS, 1.5x.
+  EXPECT_GT(e8.prefill_tok_s, 1.3 * e16.prefill_tok_s)
+      << e8.prefill_tok_s << " vs " << e16.prefill_tok_s;
+  EXPECT_LT(e8.prefill_tok_s, 2.0 * e16.prefill_tok_s);
+}
+
 TEST(Fit, SeventyBillionOnOne4090Offloads) {
   Gpu g = Rtx4090();
   Model m = Llama70B();

@@ -1,0 +1,43 @@
+#include "catalog/internal/gguf_sizes.h"
+
+#include "catalog/catalog.h"
+
+namespace fitrank {
+namespace catalog_internal {
+
+GgufSizes::~GgufSizes() {
+  for (size_t i = 0; i < n_models_; ++i) delete[] rows_[i].load();
+}
+
+const GgufSize& GgufSizes::Get(const std::vector<Model>& models, const std::vector<Quant>& quants,
+                               size_t model, size_t quant) {
+  std::call_once(init_, [&] {
+    n_models_ = models.size();
+    rows_ = std::make_unique<std::atomic<const GgufSize*>[]>(n_models_);
+  });
+  const GgufSize* row = rows_[model].load(std::memory_order_acquire);
+  if (row == nullptr) {
+    GgufSize* fresh = new GgufSize[quants.size()];
+    for (size_t q = 0; q < quants.size(); ++q) {
+      if (IsGgufFileType(quants[q].id)) fresh[q] = EstimateGgufSize(models[model], quants[q].id);
+    }
+    if (rows_[model].compare_exchange_strong(row, fresh, std::memory_order_acq_rel)) {
+      row = fresh;
+    } else {
+      delete[] fresh;  // another thread's row won; `row` now points to it
+    }
+  }
+  return row[quant];
+}
+
+}  // namespace catalog_internal
+
+const GgufSize* Catalog::GgufSizeOf(const Model& m, const Quant& q) const {
+  if (gguf_sizes_ == nullptr || &m < models_.data() || &m >= models_.data() + models_.size() ||
+      &q < quants_.data() || &q >= quants_.data() + quants_.size()) {
+    return nullptr;
+  }
+  return &gguf_sizes_->Get(models_, quants_, &m - models_.data(), &q - quants_.data());
+}
+
+}  // namespace fitrank

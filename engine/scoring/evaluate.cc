@@ -205,8 +205,9 @@ const ModelWorkloadText& Evaluator::TextFor(const Query& q, const Model& model,
 // once the cache has grown.
 class Evaluator::SizingCache {
  public:
-  SizingCache(size_t setups, size_t quants)
-      : quants_(quants), slots_(setups * quants), gguf_(quants), have_gguf_(quants, 0) {}
+  SizingCache(const Catalog& catalog, size_t setups, size_t quants)
+      : catalog_(catalog), quants_(quants), slots_(setups * quants), gguf_(quants),
+        have_gguf_(quants, 0) {}
   void Clear() {
     for (Slot& s : slots_) s.used = 0;
     std::fill(have_gguf_.begin(), have_gguf_.end(), 0);
@@ -226,14 +227,20 @@ class Evaluator::SizingCache {
     }
     slot.keys[slot.used] = key;
     Sizing& sizing = slot.sizings[slot.used++];
-    // The GGUF file's size per tensor depends only on the model and the quantization: worked
-    // out once per model, not once per sizing (it was a sixth of a sweep's time).
-    if (!have_gguf_[quant_index] && in.quant != nullptr) {
-      gguf_[quant_index] = EstimateGgufSize(*in.model, in.quant->id);
-      have_gguf_[quant_index] = 1;
-    }
+    // The GGUF file's size per tensor depends only on the model and the quantization: kept by
+    // the catalog for its pairs (Catalog::GgufSizeOf), here for a model from elsewhere; not
+    // worked out once per sizing (it was a sixth of a sweep's time).
     EstimateInput x = in;
-    if (in.quant != nullptr) x.gguf = &gguf_[quant_index];
+    if (in.quant != nullptr) {
+      x.gguf = catalog_.GgufSizeOf(*in.model, *in.quant);
+      if (x.gguf == nullptr) {
+        if (!have_gguf_[quant_index]) {
+          gguf_[quant_index] = EstimateGgufSize(*in.model, in.quant->id);
+          have_gguf_[quant_index] = 1;
+        }
+        x.gguf = &gguf_[quant_index];
+      }
+    }
     estimator.Size(x, &sizing);
     return sizing;
   }
@@ -257,6 +264,7 @@ class Evaluator::SizingCache {
     std::deque<Sizing> sizings;   // stable addresses; sizings[i] is for keys[i]
     size_t used = 0;
   };
+  const Catalog& catalog_;
   size_t quants_;
   std::vector<Slot> slots_;  // [setup_id][quant_index]
   std::vector<GgufSize> gguf_;     // [quant_index]: EstimateGgufSize of the model at it
@@ -540,7 +548,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
       setup_ids[g].push_back(id);
     }
   }
-  SizingCache cache(setups.size(), catalog_.quants().size());
+  SizingCache cache(catalog_, setups.size(), catalog_.quants().size());
 
   // Per group: its rankings and, for the model at hand, the best and closest candidates.
   struct GroupState {

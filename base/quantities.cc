@@ -70,4 +70,9 @@ std::string FormatCapacity(double gib) {
                       " GiB)");
 }
 
+std::string FormatFactor(double factor) {
+  if (!std::isfinite(factor)) return std::string(kDash);
+  return absl::StrFormat("%.2g", factor);
+}
+
 }  // namespace fitrank

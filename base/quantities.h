@@ -39,6 +39,9 @@ std::string FormatGib(double gib);
 // unit, GB = 1e9 bytes, which every other figure uses, with the size as sold beside it:
 // "25.8 GB (24 GiB)". Not finite or not positive: "—".
 std::string FormatCapacity(double gib);
+// A multiplier to two significant digits, as a mode's changes print it after an "x": "1.3",
+// "0.75", "4"; not finite: "—".
+std::string FormatFactor(double factor);
 
 }  // namespace fitrank
 

@@ -400,8 +400,8 @@ int Show(Context& ctx, const Catalog& catalog, const std::string& query) {
     std::vector<std::string> all;
     for (const Shown& s : hits) all.push_back(absl::StrCat(s.name, " (", s.kind, " ", s.id, ")"));
     if (others) all.insert(all.end(), ambiguous.begin(), ambiguous.end());
-    std::string msg = absl::StrCat("`", query, "` is ambiguous: it matches ", all.size(),
-                                   " entries");
+    std::string msg = absl::StrCat("`", EscapeControl(query), "` is ambiguous: it matches ",
+                                   all.size(), " entries");
     for (size_t i = 0; i < all.size() && i < 12; ++i) absl::StrAppend(&msg, "\n    ", all[i]);
     if (all.size() > 12) absl::StrAppend(&msg, "\n    ... and ", all.size() - 12, " more");
     throw UsageError(msg, "be more specific, give an id, or narrow with --kind gpu|model|"

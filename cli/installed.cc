@@ -23,19 +23,14 @@ std::vector<Pick> FilePicks(const ReportEnv& env, const Setup& setup, const Mode
     FitQuery q;
     q.model = &model;
     q.quant = quant;
-    q.workload = env.profiles->FindWorkload(wp.workload).found;
-    q.mode = env.profiles->FindMode(report.mode).found;
-    if (q.workload == nullptr || q.mode == nullptr) continue;
+    q.workload = wp.workload;
+    q.mode = report.mode;
     absl::StatusOr<FitReport> f = BuildFitReport(env, setup, q);
-    if (!f.ok() || f->grade.empty() || f->decode_tok_s <= 0) continue;
+    if (!f.ok() || f->grade_index < 0 || f->decode_tok_s <= 0) continue;
     Pick p;
     p.workload = wp.workload;
-    p.model = f->model;
-    p.model_id = f->model_id;
-    p.params_b = f->params_b;
-    p.active_params_b = f->active_params_b;
+    p.model = &model;
     p.quant = f->quant;
-    p.grade = f->grade;
     p.grade_index = f->grade_index;
     p.score = f->score;
     p.decode_tok_s = f->decode_tok_s;
@@ -79,12 +74,12 @@ void KeepInstalled(const std::vector<LocalModel>& installed, std::vector<Pick> f
       if (p.workload == wp.workload) kept.push_back(std::move(p));
     }
     for (Pick& p : wp.picks) {
-      auto it = where.find(p.model_id);
+      auto it = where.find(p.model->id);
       if (it == where.end()) continue;
       std::string reason = absl::StrCat("Installed: ", absl::StrJoin(it->second, ", "), ".");
-      const std::vector<std::string>& q = quants[p.model_id];
-      if (!q.empty() && std::find(q.begin(), q.end(), p.quant) == q.end()) {
-        absl::StrAppend(&reason, " These numbers are for ", p.quant, ", not the installed ",
+      const std::vector<std::string>& q = quants[p.model->id];
+      if (!q.empty() && std::find(q.begin(), q.end(), p.quant->id) == q.end()) {
+        absl::StrAppend(&reason, " These numbers are for ", p.quant->id, ", not the installed ",
                         absl::StrJoin(q, ", "), ".");
       }
       p.reasons.insert(p.reasons.begin(), std::move(reason));
@@ -95,7 +90,8 @@ void KeepInstalled(const std::vector<LocalModel>& installed, std::vector<Pick> f
     if (static_cast<int>(kept.size()) > top_k) kept.resize(top_k);
     for (size_t i = 0; i < kept.size(); ++i) kept[i].rank = static_cast<int>(i) + 1;
     if (kept.empty()) {
-      report->notes.push_back(absl::StrCat("No installed model qualifies for ", wp.label, "."));
+      report->notes.push_back(
+          absl::StrCat("No installed model qualifies for ", wp.workload->name, "."));
     }
     wp.picks = std::move(kept);
   }

@@ -8,8 +8,8 @@ namespace fitrank::cli {
 Json CompareJson(const CompareReport& r) {
   Json j;
   j["schema_version"] = kReportSchemaVersion;
-  j["workload"] = r.workload;
-  j["mode"] = r.mode;
+  j["workload"] = IdOf(r.workload);
+  j["mode"] = IdOf(r.mode);
   Json gpus = Json::array();
   for (const CompareGpu& g : r.gpus) {
     Json x = SpecsJson(g.specs);
@@ -18,7 +18,7 @@ Json CompareJson(const CompareReport& r) {
     x["price_usd"] = JNum(g.price_usd, 0);
     x["price_basis"] = g.price_basis;
     x["best_model"] = g.best_model;
-    x["best_grade"] = g.best_grade;
+    x["best_grade"] = GradeLetter(r.grades, g.best_grade_index);
     gpus.push_back(x);
   }
   j["gpus"] = gpus;
@@ -142,9 +142,11 @@ void RenderCompare(const CompareReport& r, OutputFormat f, const Style& s, std::
   row("Models that fit", [](const CompareGpu& g) {
     return absl::StrCat(g.models_fit, "/", g.models_total);
   });
-  row(absl::StrCat("Best for ", r.workload), [&](const CompareGpu& g) {
-    return g.best_model.empty() ? std::string(kDash)
-                                : absl::StrCat(g.best_model, " (", s.Grade(g.best_grade), ")");
+  row(absl::StrCat("Best for ", IdOf(r.workload)), [&](const CompareGpu& g) {
+    return g.best_model.empty()
+               ? std::string(kDash)
+               : absl::StrCat(g.best_model, " (",
+                              s.Grade(GradeLetter(r.grades, g.best_grade_index)), ")");
   });
   for (const RefModelRow& m : r.reference_models) {
     std::vector<std::string> v = {absl::StrCat(m.label, ": ", m.model)};
@@ -175,7 +177,8 @@ void RenderCompare(const CompareReport& r, OutputFormat f, const Style& s, std::
   Doc doc(f, s, out);
   std::vector<std::string> names;
   for (const CompareGpu& g : r.gpus) names.push_back(g.specs.gpu.name);
-  doc.Title(absl::StrJoin(names, " vs "), absl::StrCat(r.workload, " · mode ", r.mode));
+  doc.Title(absl::StrJoin(names, " vs "),
+            absl::StrCat(IdOf(r.workload), " · mode ", IdOf(r.mode)));
   if (!doc.markdown()) out << "\n";
   doc.Table(t);
   if (!r.cost_basis.empty()) {

@@ -16,10 +16,10 @@ Json FitJson(const FitReport& r) {
   j["params_b"] = JNum(r.params_b, 2);
   j["active_params_b"] = JNum(r.active_params_b, 2);
   j["max_context"] = r.max_context;
-  j["quant"] = r.quant;
+  j["quant"] = IdOf(r.quant);
   j["runtime"] = r.runtime;
-  j["workload"] = r.workload;
-  j["mode"] = r.mode;
+  j["workload"] = IdOf(r.workload);
+  j["mode"] = IdOf(r.mode);
   j["summary"] = r.summary;
   const MemoryView& m = r.memory;
   j["memory"] = {{"weights_gb", JNum(m.weights_gb, 2)}, {"kv_gb", JNum(m.kv_gb, 2)},
@@ -32,8 +32,8 @@ Json FitJson(const FitReport& r) {
   j["prefill_tok_s"] = JNum(r.prefill_tok_s, 0);
   j["ttft_ms"] = JNum(r.ttft_ms, 0);
   j["safe_context"] = r.safe_context;
-  j["kv_cache"] = r.kv_cache;
-  j["grade"] = r.grade;
+  j["kv_cache"] = std::string(KvCacheTypeName(r.kv_cache));
+  j["grade"] = GradeLetter(r.grades, r.grade_index);
   j["score"] = JNum(r.score, 1);
   j["reasons"] = r.reasons;
   Json advice = Json::array();
@@ -41,9 +41,9 @@ Json FitJson(const FitReport& r) {
   j["advice"] = advice;
   Json wl = Json::array();
   for (const FitWorkloadRow& w : r.workloads) {
-    wl.push_back({{"workload", w.workload},
+    wl.push_back({{"workload", IdOf(w.workload)},
                   {"quant", w.quant},
-                  {"grade", w.grade},
+                  {"grade", GradeLetter(r.grades, w.grade_index)},
                   {"score", JNum(w.score, 1)},
                   {"fit", FitJson(w.fit)},
                   {"decode_tok_s", JNum(w.decode_tok_s, 1)},
@@ -53,7 +53,7 @@ Json FitJson(const FitReport& r) {
   j["workloads"] = wl;
   Json qs = Json::array();
   for (const QuantRow& q : r.quants) {
-    qs.push_back({{"quant", q.quant},
+    qs.push_back({{"quant", IdOf(q.quant)},
                   {"bits", JNum(q.bits, 2)},
                   {"bpw", JNum(q.bpw, 3)},
                   {"memory_gb", JNum(q.memory_gb, 2)},
@@ -61,7 +61,7 @@ Json FitJson(const FitReport& r) {
                   {"quality_label", q.quality_label},
                   {"fit", FitJson(q.fit)},
                   {"decode_tok_s", JNum(q.decode_tok_s, 1)},
-                  {"grade", q.grade},
+                  {"grade", GradeLetter(r.grades, q.grade_index)},
                   {"score", JNum(q.score, 1)},
                   {"supported", q.supported},
                   {"note", q.note},
@@ -85,7 +85,7 @@ TextTable WorkloadTable(const FitReport& r, const Style& s) {
   TextTable t({"Workload", "Best quant", "Grade", "Fit", "Decode", "TTFT", "Context"},
               {false, false, false, false, true, true, true});
   for (const FitWorkloadRow& w : r.workloads) {
-    t.Add({w.label, w.quant, s.Grade(w.grade),
+    t.Add({NameOf(w.workload), w.quant, s.Grade(GradeLetter(r.grades, w.grade_index)),
            s.Fit(w.fit.kind, FormatFit(w.fit.kind, w.fit.offload_pct, w.fit.host_ram_gb)),
            FormatTokS(w.decode_tok_s), FormatMs(w.ttft_ms), FormatContext(w.context)});
   }
@@ -99,10 +99,10 @@ TextTable QuantTable(const FitReport& r, const Style& s) {
     std::string fit = q.supported ? s.Fit(q.fit.kind, FormatFit(q.fit.kind, q.fit.offload_pct,
                                                                  q.fit.host_ram_gb))
                                   : s.Paint(q.note, Color::kDim);
-    t.Add({q.best ? s.Heading(q.quant) : q.quant, FormatNumber(q.bpw, 2),
+    t.Add({q.best ? s.Heading(IdOf(q.quant)) : IdOf(q.quant), FormatNumber(q.bpw, 2),
            FormatGb(q.memory_gb),
            absl::StrCat(q.quality_label, " (", FormatPct(q.quality_retention * 100), ")"), fit,
-           FormatTokS(q.decode_tok_s), s.Grade(q.grade),
+           FormatTokS(q.decode_tok_s), s.Grade(GradeLetter(r.grades, q.grade_index)),
            q.best ? s.Paint("◀ best for this setup", Color::kGreen) : ""});
   }
   return t;
@@ -122,9 +122,9 @@ void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream&
     TextTable t({"quant", "bits", "bpw", "memory_gb", "quality_retention", "fit", "offload_pct",
                  "decode_tok_s", "grade", "score", "supported", "best"});
     for (const QuantRow& q : r.quants) {
-      t.Add({q.quant, CsvNumber(q.bits, 1), CsvNumber(q.bpw, 3), CsvNumber(q.memory_gb, 2),
+      t.Add({IdOf(q.quant), CsvNumber(q.bits, 1), CsvNumber(q.bpw, 3), CsvNumber(q.memory_gb, 2),
              CsvNumber(q.quality_retention, 3), std::string(FitKindName(q.fit.kind)), CsvNumber(q.fit.offload_pct, 1),
-             CsvNumber(q.decode_tok_s, 1), q.grade, CsvNumber(q.score, 1),
+             CsvNumber(q.decode_tok_s, 1), GradeLetter(r.grades, q.grade_index), CsvNumber(q.score, 1),
              q.supported ? "yes" : "no", q.best ? "yes" : ""});
     }
     t.PrintCsv(out);
@@ -132,7 +132,8 @@ void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream&
   }
   Doc doc(f, s, out);
   doc.Title(absl::StrCat(r.model, " on ", r.setup.label),
-            absl::StrCat(r.workload, " · mode ", r.mode, " · ", r.quant, " · ", r.runtime));
+            absl::StrCat(IdOf(r.workload), " · mode ", IdOf(r.mode), " · ", IdOf(r.quant), " · ",
+                         r.runtime));
   doc.Paragraph(r.summary, "");
   if (!doc.markdown()) out << "\n";
   const MemoryView& m = r.memory;
@@ -157,11 +158,14 @@ void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream&
   facts.push_back({"TTFT", FormatMs(r.ttft_ms)});
   facts.push_back({"Safe context", absl::StrCat(FormatContext(r.safe_context), " of ",
                                                 FormatContext(r.max_context), " max",
-                                                r.kv_cache == "f16" ? "" : ", with a ",
-                                                r.kv_cache == "f16" ? "" : r.kv_cache,
-                                                r.kv_cache == "f16" ? "" : " KV cache")});
-  if (!r.grade.empty()) {
-    facts.push_back({"Grade", absl::StrCat(s.Grade(r.grade), " (", FormatNumber(r.score, 0), "/100)")});
+                                                r.kv_cache == KvCacheType::kF16
+                                                    ? ""
+                                                    : absl::StrCat(", with a ",
+                                                                   KvCacheTypeName(r.kv_cache),
+                                                                   " KV cache"))});
+  if (r.grade_index >= 0) {
+    facts.push_back({"Grade", absl::StrCat(s.Grade(GradeLetter(r.grades, r.grade_index)), " (",
+                                           FormatNumber(r.score, 0), "/100)")});
   }
   doc.Facts(facts);
   if (!r.reasons.empty()) {
@@ -186,7 +190,7 @@ void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream&
     doc.Table(WorkloadTable(r, s));
   }
   if (!r.quants.empty()) {
-    doc.Section("By quantization", absl::StrCat("at ", r.workload, " settings"));
+    doc.Section("By quantization", absl::StrCat("at ", IdOf(r.workload), " settings"));
     doc.Table(QuantTable(r, s));
   }
   if (!r.run_commands.empty()) {

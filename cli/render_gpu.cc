@@ -58,8 +58,8 @@ Json GpuJson(const GpuReport& r) {
   Json rec = Json::object();
   for (const WorkloadPicks& w : r.recommendations) {
     Json picks = Json::array();
-    for (const Pick& p : w.picks) picks.push_back(PickJson(p));
-    rec[w.workload] = picks;
+    for (const Pick& p : w.picks) picks.push_back(PickJson(p, r.grades));
+    rec[IdOf(w.workload)] = picks;
   }
   j["recommendations"] = rec;
   Json oor = Json::array();
@@ -145,8 +145,9 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
                  "decode_tok_s", "ttft_ms", "context", "fit", "runtime"});
     for (const WorkloadPicks& w : r.recommendations) {
       for (const Pick& p : w.picks) {
-        t.Add({w.workload, absl::StrCat(p.rank), p.model, p.model_id, p.grade,
-               CsvNumber(p.score, 1), p.quant, CsvNumber(p.decode_tok_s, 1),
+        t.Add({IdOf(w.workload), absl::StrCat(p.rank), NameOf(p.model), IdOf(p.model),
+               GradeLetter(r.grades, p.grade_index),
+               CsvNumber(p.score, 1), IdOf(p.quant), CsvNumber(p.decode_tok_s, 1),
                CsvNumber(p.ttft_ms, 0), absl::StrCat(p.context), std::string(FitKindName(p.fit.kind)), p.runtime});
       }
     }
@@ -231,15 +232,15 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
   doc.Section("Recommendations by workload");
   for (const WorkloadPicks& w : r.recommendations) {
     if (md) {
-      doc.Subsection(w.label);
+      doc.Subsection(NameOf(w.workload));
     } else {
-      out << "\n" << s.Heading(w.label) << "\n";
+      out << "\n" << s.Heading(NameOf(w.workload)) << "\n";
     }
     if (w.picks.empty()) {
       doc.Line("  (nothing runs well enough to recommend)");
       continue;
     }
-    doc.Table(PicksTable(w.picks, s));
+    doc.Table(PicksTable(w.picks, r.grades, s));
     if (!w.picks[0].reasons.empty()) {
       doc.Paragraph(absl::StrCat("Top pick: ", absl::StrJoin(w.picks[0].reasons, " ")));
     }

@@ -17,6 +17,11 @@ Json JNum(double v, int decimals) {
   return r;
 }
 
+std::string GradeLetter(const GradeScale* scale, int index) {
+  if (scale == nullptr || index < 0 || index >= static_cast<int>(scale->grades.size())) return "";
+  return scale->grades[index].letter;
+}
+
 Json SetupJson(const SetupView& s) {
   Json j;
   j["label"] = s.label;
@@ -38,23 +43,23 @@ Json FitJson(const FitView& f) {
   return j;
 }
 
-Json PickJson(const Pick& p) {
+Json PickJson(const Pick& p, const GradeScale* grades) {
   Json j;
   j["rank"] = p.rank;
-  if (!p.workload.empty()) j["workload"] = p.workload;
-  j["model"] = p.model;
-  j["model_id"] = p.model_id;
-  j["params_b"] = JNum(p.params_b, 2);
-  j["active_params_b"] = JNum(p.active_params_b, 2);
-  j["quant"] = p.quant;
-  j["grade"] = p.grade;
+  if (p.workload != nullptr) j["workload"] = p.workload->id;
+  j["model"] = NameOf(p.model);
+  j["model_id"] = IdOf(p.model);
+  j["params_b"] = JNum(p.model != nullptr ? p.model->params_b : 0, 2);
+  j["active_params_b"] = JNum(p.model != nullptr ? p.model->active_params_b : 0, 2);
+  j["quant"] = IdOf(p.quant);
+  j["grade"] = GradeLetter(grades, p.grade_index);
   j["score"] = JNum(p.score, 1);
   j["quality"] = JNum(p.quality, 1);
   j["decode_tok_s"] = JNum(p.decode_tok_s, 1);
   j["decode_range"] = {{"low", JNum(p.decode_low_tok_s, 1)}, {"high", JNum(p.decode_high_tok_s, 1)}};
   j["ttft_ms"] = JNum(p.ttft_ms, 0);
   j["context"] = p.context;
-  j["kv_cache"] = p.kv_cache;
+  j["kv_cache"] = std::string(KvCacheTypeName(p.kv_cache));
   j["fit"] = FitJson(p.fit);
   j["runtime"] = p.runtime;
   j["tags"] = p.tags;

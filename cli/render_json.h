@@ -21,9 +21,25 @@ inline constexpr int kReportSchemaVersion = 1;
 // `v` rounded to `decimals`; null when not finite.
 Json JNum(double v, int decimals = 2);
 
+// The id / display name of a profiles or catalog record a report points at ("" for none: an
+// empty report).
+template <class T>
+std::string IdOf(const T* record) {
+  return record != nullptr ? record->id : std::string();
+}
+template <class T>
+std::string NameOf(const T* record) {
+  return record != nullptr ? record->name : std::string();
+}
+
+// The letter of grade `index` of `scale` (the profiles' grade scale a report carries): "A"; ""
+// when not graded (index -1) or without a scale.
+std::string GradeLetter(const GradeScale* scale, int index);
+
 Json SetupJson(const SetupView& s);
 Json FitJson(const FitView& f);
-Json PickJson(const Pick& p);
+// `grades`: the scale p.grade_index points into (the report's).
+Json PickJson(const Pick& p, const GradeScale* grades);
 Json AdviceJson(const AdviceItem& a);
 Json SpecsJson(const SpecsView& s);
 Json UpgradeOptionJson(const UpgradeOption& o);

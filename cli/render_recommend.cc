@@ -5,12 +5,13 @@
 
 namespace fitrank::cli {
 
-TextTable PicksTable(const std::vector<Pick>& picks, const Style& s) {
+TextTable PicksTable(const std::vector<Pick>& picks, const GradeScale* grades, const Style& s) {
   TextTable t({"#", "Model", "Grade", "Score", "Quant", "Decode", "TTFT", "Context", "Fit",
                "Runtime"},
               {true, false, false, true, false, true, true, true, false, false});
   for (const Pick& p : picks) {
-    t.Add({absl::StrCat(p.rank), p.model, s.Grade(p.grade), FormatNumber(p.score, 0), p.quant,
+    t.Add({absl::StrCat(p.rank), NameOf(p.model), s.Grade(GradeLetter(grades, p.grade_index)),
+           FormatNumber(p.score, 0), IdOf(p.quant),
            FormatTokS(p.decode_tok_s), FormatMs(p.ttft_ms), FormatContext(p.context),
            s.Fit(p.fit.kind, FormatFit(p.fit.kind, p.fit.offload_pct, p.fit.host_ram_gb)),
            p.runtime});
@@ -19,15 +20,17 @@ TextTable PicksTable(const std::vector<Pick>& picks, const Style& s) {
 }
 
 std::string PickHeading(const Pick& p) {
-  return absl::StrCat(p.rank, ". ", p.model);
+  return absl::StrCat(p.rank, ". ", NameOf(p.model));
 }
 
 std::string PickSubtitle(const Pick& p) {
-  return absl::StrCat("(", FormatParams(p.params_b),
-                      p.active_params_b > 0 && p.active_params_b < p.params_b
-                          ? absl::StrCat(", ", FormatParams(p.active_params_b), " active")
+  const double params_b = p.model != nullptr ? p.model->params_b : 0;
+  const double active_b = p.model != nullptr ? p.model->active_params_b : 0;
+  return absl::StrCat("(", FormatParams(params_b),
+                      active_b > 0 && active_b < params_b
+                          ? absl::StrCat(", ", FormatParams(active_b), " active")
                           : "",
-                      ", ", p.quant, ")");
+                      ", ", IdOf(p.quant), ")");
 }
 
 void PrintPickDetails(const std::vector<Pick>& picks, Doc& doc) {
@@ -51,11 +54,11 @@ Json RecommendJson(const RecommendReport& r) {
   Json j;
   j["schema_version"] = kReportSchemaVersion;
   j["setup"] = SetupJson(r.setup);
-  j["mode"] = r.mode;
-  j["workload"] = r.workloads.size() == 1 ? Json(r.workloads[0].workload) : Json("all");
+  j["mode"] = IdOf(r.mode);
+  j["workload"] = r.workloads.size() == 1 ? Json(IdOf(r.workloads[0].workload)) : Json("all");
   Json picks = Json::array();
   for (const WorkloadPicks& w : r.workloads) {
-    for (const Pick& p : w.picks) picks.push_back(PickJson(p));
+    for (const Pick& p : w.picks) picks.push_back(PickJson(p, r.grades));
   }
   j["picks"] = picks;
   j["candidates"] = r.candidates;
@@ -80,8 +83,10 @@ void RenderRecommend(const RecommendReport& r, OutputFormat f, const Style& s, s
                  "run_command"});
     for (const WorkloadPicks& w : r.workloads) {
       for (const Pick& p : w.picks) {
-        t.Add({w.workload, absl::StrCat(p.rank), p.model, p.model_id, CsvNumber(p.params_b, 2),
-               p.grade, CsvNumber(p.score, 1), p.quant, CsvNumber(p.decode_tok_s, 1),
+        t.Add({IdOf(w.workload), absl::StrCat(p.rank), NameOf(p.model), IdOf(p.model),
+               CsvNumber(p.model != nullptr ? p.model->params_b : 0, 2),
+               GradeLetter(r.grades, p.grade_index), CsvNumber(p.score, 1), IdOf(p.quant),
+               CsvNumber(p.decode_tok_s, 1),
                CsvNumber(p.ttft_ms, 0), absl::StrCat(p.context), std::string(FitKindName(p.fit.kind)),
                CsvNumber(p.fit.offload_pct, 1), p.runtime, absl::StrCat(p.gpus), p.run_command});
       }
@@ -92,14 +97,14 @@ void RenderRecommend(const RecommendReport& r, OutputFormat f, const Style& s, s
   Doc doc(f, s, out);
   doc.Title(absl::StrCat("Best models for ", r.setup.label),
             absl::StrCat(FormatGb(r.setup.usable_gb), " usable, ",
-                         FormatCapacity(r.setup.host_ram_gb), " host RAM · mode ", r.mode));
+                         FormatCapacity(r.setup.host_ram_gb), " host RAM · mode ", IdOf(r.mode)));
   for (const WorkloadPicks& w : r.workloads) {
-    doc.Section(w.label);
+    doc.Section(NameOf(w.workload));
     if (w.picks.empty()) {
       doc.Line("  (no model qualifies)");
       continue;
     }
-    doc.Table(PicksTable(w.picks, s));
+    doc.Table(PicksTable(w.picks, r.grades, s));
     if (!doc.markdown()) out << "\n";
     PrintPickDetails(w.picks, doc);
   }

@@ -35,8 +35,8 @@ void RenderUpgrade(const UpgradeReport& r, OutputFormat f, const Style& s, std::
 void RenderCompare(const CompareReport& r, OutputFormat f, const Style& s, std::ostream& out);
 void RenderEstimate(const EstimateReport& r, OutputFormat f, const Style& s, std::ostream& out);
 
-// The picks table shared by recommend and the GPU page.
-TextTable PicksTable(const std::vector<Pick>& picks, const Style& s);
+// The picks table shared by recommend and the GPU page; `grades` names their grade_index.
+TextTable PicksTable(const std::vector<Pick>& picks, const GradeScale* grades, const Style& s);
 // "Why" lines of each pick (reasons, run command), indented; in markdown a subsection each.
 void PrintPickDetails(const std::vector<Pick>& picks, Doc& doc);
 

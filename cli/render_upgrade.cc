@@ -12,8 +12,8 @@ Json UpgradeJson(const UpgradeReport& r) {
   j["current"]["native_models"] = r.current_native_models;
   j["current"]["fast_models"] = r.current_fast_models;
   j["current"]["best_model"] = r.best_model_now;
-  j["workload"] = r.workload;
-  j["mode"] = r.mode;
+  j["workload"] = IdOf(r.workload);
+  j["mode"] = IdOf(r.mode);
   j["budget_usd"] = r.budget_usd > 0 ? JNum(r.budget_usd, 0) : Json();
   j["speed_target_tok_s"] = JNum(r.speed_target_tok_s, 1);
   Json opts = Json::array();
@@ -62,7 +62,7 @@ void RenderUpgrade(const UpgradeReport& r, OutputFormat f, const Style& s, std::
   }
   Doc doc(f, s, out);
   doc.Title(absl::StrCat("Upgrades from ", r.current.label),
-            absl::StrCat(r.workload, " · mode ", r.mode,
+            absl::StrCat(IdOf(r.workload), " · mode ", IdOf(r.mode),
                          r.budget_usd > 0 ? absl::StrCat(" · budget ", FormatUsd(r.budget_usd)) : ""));
   doc.Paragraph(absl::StrCat("Now: ", FormatGb(r.current.usable_gb), " usable, ",
                              r.current_native_models, " models run natively, ",

@@ -45,8 +45,8 @@ const T& Resolve(const Lookup<T>& r, absl::string_view query, absl::string_view 
                  absl::string_view kinds, absl::string_view list_command) {
   if (r.found != nullptr) return *r.found;
   if (!r.ambiguous.empty()) {
-    std::string msg = absl::StrCat("`", query, "` is ambiguous: it matches ", r.ambiguous.size(),
-                                   " ", kinds);
+    std::string msg = absl::StrCat("`", EscapeControl(query), "` is ambiguous: it matches ",
+                                   r.ambiguous.size(), " ", kinds);
     size_t width = 0;
     for (size_t i = 0; i < r.ambiguous.size() && i < kMaxListed; ++i) {
       width = std::max(width, DisplayName(*r.ambiguous[i]).size());

@@ -5,6 +5,8 @@
 #include <set>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 #include "base/text.h"
 #include "cli/command.h"
 #include "cli/input_file.h"
@@ -178,7 +180,11 @@ int RunCli(const std::vector<std::string>& given_argv, std::ostream& out, std::o
   } catch (const ExitNow& e) {
     return e.code();
   } catch (const UsageError& e) {
-    err << "fitrank " << cmd->name << ": error: " << EscapeControl(e.what()) << "\n";
+    // A usage error may list candidates on lines of its own: each line is escaped, the line
+    // breaks kept (names from the user are escaped where the message quotes them).
+    std::vector<std::string> lines = absl::StrSplit(e.what(), '\n');
+    for (std::string& line : lines) line = EscapeControl(line);
+    err << "fitrank " << cmd->name << ": error: " << absl::StrJoin(lines, "\n") << "\n";
     if (!e.hint().empty()) err << "  hint: " << EscapeControl(e.hint()) << "\n";
     if (problem != nullptr) *problem = {e.code(), e.what(), e.hint(), e.candidates()};
     return 2;

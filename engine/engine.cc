@@ -48,6 +48,7 @@ std::shared_ptr<const Engine> Engine::Load(EngineSources sources, Diagnostics* d
     }
     return nullptr;
   }
+  if (!ResolveReportPolicy(*e->profiles_, *loaded_catalog, &*policy, diags)) return nullptr;
   e->sources_ = std::move(sources);
   e->catalog_ = std::move(loaded_catalog);
   e->policy_ = std::make_unique<ReportPolicy>(std::move(*policy));

@@ -1,8 +1,9 @@
 // Advice items for one model on one setup (the fit report's "what to do about it"), from the
 // estimate and the other quantizations' estimates, plus the advice ids of the scoring rules
 // that fired. Every number in an item comes from the estimator; titles and fixed details are
-// data (engine/report/reports.yaml `advice`), the sentences with numbers are here; the thresholds are
-// the estimator's (fit kinds) and the workload profile's (speed targets).
+// data (engine/report/reports.yaml `advice`), and so are the sentences with numbers (its
+// `fit.advice.*` notes); which items apply is decided here, by the estimator's fit kinds and
+// the workload profile's speed targets.
 #ifndef FITRANK_ENGINE_REPORT_ADVISOR_H_
 #define FITRANK_ENGINE_REPORT_ADVISOR_H_
 
@@ -21,7 +22,7 @@ namespace fitrank {
 //   buy-headroom, add-host-ram, context-limited, slow-for-workload.
 // `quants` are the report's quantization rows (for "a smaller quant fits natively").
 std::vector<AdviceItem> FitAdvice(const ReportEnv& env, const Setup& setup, const Model& model,
-                                  const std::string& quant_id, const Estimate& e,
+                                  const Quant& quant, const Estimate& e,
                                   const WorkloadShape& shape, const std::vector<QuantRow>& quants);
 
 // Appends an item for each advice id of `rule_advice` (the ids of the scoring rules that fired,

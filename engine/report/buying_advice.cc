@@ -16,16 +16,16 @@ BuyingAdvice BuildBuyingAdvice(const ReportEnv& env, const Setup& setup, const M
   BuyingAdvice b;
   std::vector<const Model*> top = TopModels(env, pol.top_models_count);
   b.top_n = static_cast<int>(top.size());
-  const Workload& workload = PolicyWorkload(env, pol.top_models_workload);
+  const Workload& workload = *pol.top_models_workload;
   WorkloadShape shape = ShapeFor(workload, mode);
   int native = 0, slow = 0;
-  const int min_grade = env.profiles->grades().IndexOf(pol.top_models_min_grade);
+  const int min_grade = pol.top_models_min_grade_index;
   for (const Model* m : top) {
     Graded g;
     const Quant* q = env.grader->BestQuant(setup, *m, workload, mode, &g);
     const bool well =
         q != nullptr && !g.excluded && g.grade_index >= 0 && g.grade_index <= min_grade;
-    const Quant* cq = env.catalog->QuantById(pol.count_quant);
+    const Quant* cq = pol.count_quant.found;
     if (cq != nullptr) {
       LlmRun run = RunLlm(env, setup, *m, *cq, shape);
       bool nat = run.estimate.runs_natively();
@@ -40,7 +40,7 @@ BuyingAdvice BuildBuyingAdvice(const ReportEnv& env, const Setup& setup, const M
   b.verdict = v.text;
   b.summary = pol.Note("gpu.top-models", {{"runs_well", b.runs_well},
                                           {"top_n", b.top_n},
-                                          {"min_grade", pol.top_models_min_grade},
+                                          {"min_grade", pol.top_models_min_grade->letter},
                                           {"workload", shape.workload->name}});
 
   b.top_native_slow = slow;

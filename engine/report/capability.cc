@@ -31,60 +31,56 @@ RunStatus RunStatusOf(FitKind kind) {
 
 namespace {
 
-std::string Gb(double gb) { return FormatGb(gb); }
-
-std::string TimeText(double seconds) { return seconds > 0 ? FormatSeconds(seconds) : ""; }
-
-std::string FrameText(double seconds_per_frame) {
-  return seconds_per_frame > 0 ? absl::StrCat(FormatSeconds(seconds_per_frame), "/frame") : "";
-}
-
 CapabilityRow LlmRow(const ReportEnv& env, const Setup& setup, const CapabilitySpec& spec,
                      const Mode& mode) {
+  const ReportPolicy& pol = *env.policy;
   CapabilityRow row;
   row.id = spec.id;
   row.label = spec.label;
   const Model* m = FirstKnownModel(*env.catalog, spec.models);
-  const Quant* q = env.catalog->QuantById(spec.quant);
+  const Quant* q = spec.quant.found;
   if (m == nullptr || q == nullptr) {
     row.status = RunStatus::kUnknown;
-    row.detail = "no representative model in the catalog";
+    row.detail = pol.Note("gpu.capability.no-model", {});
     return row;
   }
   row.model = m->name;
   row.model_id = m->id;
   row.quant = q->id;
-  LlmRun run = RunLlm(env, setup, *m, *q, ShapeOf(env, spec.workload, mode));
+  LlmRun run = RunLlm(env, setup, *m, *q, ShapeFor(*spec.workload, mode));
   const Estimate& e = run.estimate;
   row.memory_gb = e.memory.total_gb;
   if (!run.runnable()) {
     row.status = RunStatus::kNo;
-    row.detail = absl::StrCat(q->id, " cannot run on this setup");
+    row.detail = pol.Note("gpu.capability.cannot-run", {{"quant", q->id}});
     return row;
   }
   row.status = RunStatusOf(e.fit.kind);
   row.decode_tok_s = e.decode_tok_s;
   if (row.status == RunStatus::kNative) {
-    row.detail = absl::StrFormat("%.0f tok/s; %s of %s", e.decode_tok_s, Gb(e.memory.total_gb),
-                                 Gb(e.memory.usable_gb));
+    row.detail = pol.Note("gpu.capability.llm-native", {{"decode_tok_s", e.decode_tok_s},
+                                                        {"needs", FormatGb(e.memory.total_gb)},
+                                                        {"usable", FormatGb(e.memory.usable_gb)}});
   } else if (row.status == RunStatus::kOffload) {
-    row.detail = absl::StrFormat("%.1f tok/s; %.0f%% in host RAM", e.decode_tok_s,
-                                 e.fit.offload_pct);
+    row.detail = pol.Note("gpu.capability.llm-offload",
+                          {{"decode_tok_s", e.decode_tok_s}, {"offload_pct", e.fit.offload_pct}});
   } else {
-    row.detail = absl::StrCat("needs ", Gb(e.memory.total_gb), ", has ", Gb(e.memory.usable_gb));
+    row.detail = pol.Note("gpu.capability.too-big", {{"needs", FormatGb(e.memory.total_gb)},
+                                                     {"usable", FormatGb(e.memory.usable_gb)}});
   }
   return row;
 }
 
 CapabilityRow DiffusionRowFor(const ReportEnv& env, const Setup& setup,
                               const CapabilitySpec& spec) {
+  const ReportPolicy& pol = *env.policy;
   CapabilityRow row;
   row.id = spec.id;
   row.label = spec.label;
   const DiffusionModel* d = FirstKnownDiffusion(*env.catalog, spec.models);
   if (d == nullptr) {
     row.status = RunStatus::kUnknown;
-    row.detail = "no representative model in the catalog";
+    row.detail = pol.Note("gpu.capability.no-model", {});
     return row;
   }
   row.model = d->name;
@@ -99,19 +95,24 @@ CapabilityRow DiffusionRowFor(const ReportEnv& env, const Setup& setup,
   row.memory_gb = e.total_gb;
   row.quant = std::string(e.precision);  // shown beside the model name
   if (row.status == RunStatus::kNo) {
-    row.detail = absl::StrCat("needs ", Gb(e.total_gb), ", has ", Gb(e.usable_gb));
+    row.detail = pol.Note("gpu.capability.too-big",
+                          {{"needs", FormatGb(e.total_gb)}, {"usable", FormatGb(e.usable_gb)}});
     return row;
   }
   if (spec.kind == "video") {
     row.ms_per_frame = e.seconds_per_frame * 1000;
-    row.detail = absl::StrCat("~", FrameText(e.seconds_per_frame), " at ", e.width, "x",
-                              e.height, ", ", e.frames, " frames");
+    row.detail = pol.Note("gpu.capability.video", {{"per_frame", FormatSeconds(e.seconds_per_frame)},
+                                                   {"width", e.width},
+                                                   {"height", e.height},
+                                                   {"frames", e.frames}});
   } else {
     row.seconds_per_image = e.seconds_per_image;
-    row.detail = absl::StrCat("~", TimeText(e.seconds_per_image), " per image at ", e.width, "x",
-                              e.height, ", ", e.steps, " steps");
+    row.detail = pol.Note("gpu.capability.image", {{"per_image", FormatSeconds(e.seconds_per_image)},
+                                                   {"width", e.width},
+                                                   {"height", e.height},
+                                                   {"steps", e.steps}});
   }
-  if (row.status == RunStatus::kOffload) row.detail += " (with offload)";
+  if (row.status == RunStatus::kOffload) row.detail += pol.Note("gpu.capability.with-offload", {});
   return row;
 }
 
@@ -158,11 +159,7 @@ DiffusionSummary BuildDiffusionSummary(const ReportEnv& env, const Setup& setup)
     ++s.total;
     s.rows.push_back(row);
   }
-  s.basis =
-      "Each model at its default resolution, steps and frame count, with the denoiser at the "
-      "highest precision that stays on the GPU (BF16, else FP8 or GGUF Q8_0, else Q4_0; text "
-      "encoders at 16 bits, run before sampling); \"offload\" parks the text encoders in host "
-      "RAM, or streams the denoiser from it every step (much slower).";
+  s.basis = env.policy->Note("gpu.diffusion-basis", {});
   return s;
 }
 

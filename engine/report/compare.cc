@@ -24,8 +24,9 @@ absl::StatusOr<CompareReport> BuildCompareReport(const ReportEnv& env, const Set
   WorkloadShape shape = ShapeFor(*q.workload, mode);
   const ReportPolicy& pol = *env.policy;
   CompareReport r;
-  r.workload = shape.workload->id;
-  r.mode = mode.id;
+  r.workload = q.workload;
+  r.mode = &mode;
+  r.grades = &env.profiles->grades();
 
   std::vector<Setup> setups;
   for (const Gpu* g : q.gpus) {
@@ -42,14 +43,14 @@ absl::StatusOr<CompareReport> BuildCompareReport(const ReportEnv& env, const Set
     c.price_usd = PriceOf(env, g, &c.price_basis);
     std::vector<Pick> top = env.grader->Rank(setups[i], *q.workload, mode, 1);
     if (!top.empty()) {
-      c.best_model = top[0].model;
-      c.best_grade = top[0].grade;
+      c.best_model = top[0].model->name;
+      c.best_grade_index = top[0].grade_index;
     }
     r.gpus.push_back(c);
-    states.push_back(Survey(env, setups[i], ShapeOf(env, pol.count_workload, mode)));
+    states.push_back(Survey(env, setups[i], ShapeFor(*pol.count_workload, mode)));
   }
 
-  const Quant* count_quant = env.catalog->QuantById(pol.count_quant);
+  const Quant* count_quant = pol.count_quant.found;
   for (const ReferenceModelSpec& spec : pol.reference_models) {
     const Model* m = FirstKnownModel(*env.catalog, spec.models);
     if (m == nullptr || count_quant == nullptr) continue;
@@ -128,12 +129,16 @@ absl::StatusOr<CompareReport> BuildCompareReport(const ReportEnv& env, const Set
     }
     r.cost.push_back(c);
   }
-  r.cost_basis = absl::StrFormat(
-      "Cost per million generated tokens: %s at %s serving %d sequences at once on the fewest "
-      "GPUs that run it natively; owned = purchase price over %.0f years at %.0f%% utilization "
-      "plus electricity at $%.2f/kWh at TDP; cloud = on-demand $/GPU-hour where known. Source: %s.",
-      cost_model ? cost_model->name : "the reference model", pol.count_quant, pol.cost_concurrency,
-      pol.cost_lifetime_years, pol.cost_utilization * 100, pol.cost_usd_per_kwh, pol.cost_source);
+  r.cost_basis = pol.Note(
+      "compare.cost-basis",
+      {{"model", cost_model != nullptr ? cost_model->name
+                                       : pol.Note("compare.cost-basis.any-model", {})},
+       {"quant", pol.count_quant->id},
+       {"concurrency", pol.cost_concurrency},
+       {"lifetime_years", pol.cost_lifetime_years},
+       {"utilization_pct", pol.cost_utilization * 100},
+       {"usd_per_kwh", pol.cost_usd_per_kwh},
+       {"source", pol.cost_source}});
 
   // Decisions: the rules of engine/report/traits/compare, once per GPU.
   const auto& models = env.catalog->models();

@@ -27,7 +27,7 @@ struct CompareGpu {
   double price_usd = 0;      // street, else MSRP; 0 = unknown
   std::string price_basis;
   std::string best_model;    // the workload's top pick
-  std::string best_grade;
+  int best_grade_index = -1; // its grade, into CompareReport::grades; -1 no pick
 };
 
 // One reference model on every compared GPU (same order as CompareReport::gpus).
@@ -70,8 +70,9 @@ struct Decision {
 };
 
 struct CompareReport {
-  std::string workload;
-  std::string mode;
+  const Workload* workload = nullptr;  // the profiles'
+  const Mode* mode = nullptr;
+  const GradeScale* grades = nullptr;  // the profiles' scale best_grade_index points into
   std::vector<CompareGpu> gpus;
   std::vector<RefModelRow> reference_models;
   std::vector<CostRow> cost;

@@ -47,15 +47,6 @@ LlmRun RunLlm(const ReportEnv& env, const Setup& setup, const Model& model, cons
   return run;
 }
 
-const Workload& PolicyWorkload(const ReportEnv& env, const std::string& workload_id) {
-  const Workload* w = env.profiles->FindWorkload(workload_id).found;
-  return w != nullptr ? *w : env.profiles->workloads().front();
-}
-
-WorkloadShape ShapeOf(const ReportEnv& env, const std::string& workload_id, const Mode& mode) {
-  return ShapeFor(PolicyWorkload(env, workload_id), mode);
-}
-
 SetupView ViewOf(const ReportEnv& env, const Setup& setup) {
   SetupView v;
   v.label = setup.label;

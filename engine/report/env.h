@@ -47,13 +47,6 @@ struct LlmRun {
 LlmRun RunLlm(const ReportEnv& env, const Setup& setup, const Model& model, const Quant& quant,
               const WorkloadShape& shape, const Runtime* runtime = nullptr);
 
-// The shape of a workload the report policy names by id (engine/report/reports.yaml), in
-// `mode`. Falls back to the first workload if the id is unknown (Engine::Load checks them).
-// A user's workload is resolved once by the caller: use ShapeFor(workload, mode).
-WorkloadShape ShapeOf(const ReportEnv& env, const std::string& workload_id, const Mode& mode);
-// The workload the report policy names by id, with the same fallback.
-const Workload& PolicyWorkload(const ReportEnv& env, const std::string& workload_id);
-
 SetupView ViewOf(const ReportEnv& env, const Setup& setup);
 // Why an estimate had less memory than the setup's usable figure, when its runtime claims only
 // a share of device memory (vLLM, SGLang): "vLLM takes 97% of device memory by default: 247 GB

@@ -16,12 +16,13 @@ namespace {
 
 // Without the scoring engine: the highest-quality quant that fits comfortably, else tightly,
 // else the one that offloads least.
-const Quant* FallbackBestQuant(const std::vector<QuantRow>& rows, const Catalog& catalog) {
+const Quant* FallbackBestQuant(const std::vector<QuantRow>& rows) {
   const QuantRow* best = nullptr;
   auto better = [](const QuantRow& a, const QuantRow& b) {
-    const int ra = static_cast<int>(a.fit.kind), rb = static_cast<int>(b.fit.kind);
-    if (ra != rb) return ra < rb;
-    if (ra == 2 && a.fit.offload_pct != b.fit.offload_pct) return a.fit.offload_pct < b.fit.offload_pct;
+    if (a.fit.kind != b.fit.kind) return a.fit.kind < b.fit.kind;  // FitKind is best first
+    if (a.fit.kind == FitKind::kOffload && a.fit.offload_pct != b.fit.offload_pct) {
+      return a.fit.offload_pct < b.fit.offload_pct;
+    }
     if (a.quality_retention != b.quality_retention) return a.quality_retention > b.quality_retention;
     return a.memory_gb < b.memory_gb;
   };
@@ -29,22 +30,23 @@ const Quant* FallbackBestQuant(const std::vector<QuantRow>& rows, const Catalog&
     if (!r.supported || !Runs(r.fit)) continue;
     if (best == nullptr || better(r, *best)) best = &r;
   }
-  return best ? catalog.QuantById(best->quant) : nullptr;
+  return best ? best->quant : nullptr;
 }
 
-std::string FitPhrase(const Estimate& e) {
+// How the model fits, as the one-sentence answer says it (reports.yaml fit.verdict.*).
+std::string FitPhrase(const ReportPolicy& pol, const Estimate& e) {
   switch (e.fit.kind) {
     case FitKind::kNativeComfortable:
-      return absl::StrFormat("it fits natively with %.0f%% headroom", e.fit.headroom_pct);
+      return pol.Note("fit.verdict.native-comfortable", {{"headroom_pct", e.fit.headroom_pct}});
     case FitKind::kNativeTight:
-      return absl::StrFormat("it fits natively but tightly (%.0f%% headroom)", e.fit.headroom_pct);
+      return pol.Note("fit.verdict.native-tight", {{"headroom_pct", e.fit.headroom_pct}});
     case FitKind::kOffload:
-      return absl::StrFormat("it runs with %.0f%% offloaded to host RAM (~%s)",
-                             e.fit.offload_pct, FormatGb(e.fit.host_ram_gb));
+      return pol.Note("fit.verdict.offload", {{"offload_pct", e.fit.offload_pct},
+                                              {"host_ram", FormatGb(e.fit.host_ram_gb)}});
     case FitKind::kNoFit:
       break;
   }
-  return "it does not fit, even with host RAM";
+  return pol.Note("fit.verdict.no-fit", {});
 }
 
 }  // namespace
@@ -61,14 +63,15 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   r.params_b = model.params_b;
   r.active_params_b = model.active_params_b;
   r.max_context = model.max_context;
-  r.workload = shape.workload->id;
-  r.mode = mode.id;
+  r.workload = q.workload;
+  r.mode = &mode;
+  r.grades = &env.profiles->grades();
 
   // Every quantization, at the workload's shape.
   for (const Quant& quant : env.catalog->quants()) {
     if (quant.variable_bpw) continue;
     QuantRow row;
-    row.quant = quant.id;
+    row.quant = &quant;
     row.bits = quant.bits;
     row.bpw = quant.bpw;  // replaced by the estimate's below (it knows the model's layout)
     row.quality_retention = QualityRetention(model, quant);
@@ -101,14 +104,14 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   const Quant* quant = q.quant;
   Graded graded;
   if (quant == nullptr) quant = env.grader->BestQuant(setup, model, *q.workload, mode, &graded);
-  if (quant == nullptr) quant = FallbackBestQuant(r.quants, *env.catalog);
+  if (quant == nullptr) quant = FallbackBestQuant(r.quants);
   if (quant == nullptr) {
     // Nothing runs at all: still report against the catalog's most common download.
-    quant = env.catalog->QuantById(env.policy->count_quant);
+    quant = env.policy->count_quant.found;
     if (quant == nullptr) return absl::NotFoundError("the catalog has no quantizations");
   }
-  r.quant = quant->id;
-  for (QuantRow& row : r.quants) row.best = row.quant == quant->id && row.supported;
+  r.quant = quant;
+  for (QuantRow& row : r.quants) row.best = row.quant == quant && row.supported;
 
   LlmRun run = RunLlm(env, setup, model, *quant, shape);
   Estimate e;
@@ -133,22 +136,22 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   r.prefill_tok_s = e.prefill_tok_s;
   r.ttft_ms = e.ttft_ms;
   r.safe_context = e.safe_context;
-  r.kv_cache = std::string(KvCacheTypeName(e.kv_cache));
+  r.kv_cache = e.kv_cache;
   r.basis = basis.Lines();
 
   // Grades: the headline, each workload, each quant.
-  if (q.quant != nullptr || graded.grade.empty()) {
+  if (q.quant != nullptr || graded.grade_index < 0) {
     graded = env.grader->Grade(setup, model, *quant, *q.workload, mode);
   }
-  r.grade = graded.grade;
   r.grade_index = graded.grade_index;
   r.score = graded.score;
+  // An excluded (gated) candidate shows the scale's last grade in the tables.
+  const int last_grade = static_cast<int>(env.profiles->grades().grades.size()) - 1;
   r.reasons = graded.reasons;
   for (QuantRow& row : r.quants) {
     if (!row.supported) continue;
-    const Quant* qq = env.catalog->QuantById(row.quant);
-    Graded g = env.grader->Grade(setup, model, *qq, *q.workload, mode);
-    row.grade = g.excluded ? env.profiles->grades().grades.back().letter : g.grade;
+    Graded g = env.grader->Grade(setup, model, *row.quant, *q.workload, mode);
+    row.grade_index = g.excluded ? last_grade : g.grade_index;
     row.score = g.score;
   }
   // Each workload at its own best quantization (the headline's when --quant was given, or
@@ -160,20 +163,19 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     if (wq == nullptr) wq = quant;
     LlmRun wr = RunLlm(env, setup, model, *wq, ws);
     FitWorkloadRow row;
-    row.workload = w.id;
-    row.label = w.name;
+    row.workload = &w;
     row.quant = wq->id;
     row.fit = ViewOf(wr.estimate.fit);
     row.decode_tok_s = wr.estimate.decode_tok_s;
     row.ttft_ms = wr.estimate.ttft_ms;
     row.context = std::min(wr.input.context, wr.estimate.safe_context);
     Graded g = env.grader->Grade(setup, model, *wq, w, mode);
-    row.grade = g.excluded ? env.profiles->grades().grades.back().letter : g.grade;
+    row.grade_index = g.excluded ? last_grade : g.grade_index;
     row.score = g.score;
     r.workloads.push_back(row);
   }
 
-  r.advice = FitAdvice(env, setup, model, quant->id, e, shape, r.quants);
+  r.advice = FitAdvice(env, setup, model, *quant, e, shape, r.quants);
   MergeRuleAdvice(env, graded.advice, &r.advice);
 
   // Run commands: each runtime that can run the model here, at the headline quant if it loads
@@ -215,24 +217,35 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     c.runtime_name = rt.name;
     c.command = plan.command;
     c.steps = plan.steps;
-    c.quant = plan.quant;
+    c.quant = plan.quant->id;
     c.gpus = plan.gpus;
-    c.note = absl::StrFormat("%s, %s, ~%.0f tok/s", plan.quant,
-                             std::string(FitKindName(used.estimate.fit.kind)),
-                             used.estimate.decode_tok_s);
+    c.note = env.policy->Note("fit.run-note",
+                              {{"quant", plan.quant->id},
+                               {"fit", FitKindName(used.estimate.fit.kind)},
+                               {"decode_tok_s", used.estimate.decode_tok_s}});
     r.run_commands.push_back(c);
   }
 
   // The one-sentence answer.
-  std::string verdict = FitPhrase(e);
-  r.summary = absl::StrFormat(
-      "%s needs ~%s at %s for %s (%d-token context); %s has %s usable: %s%s.",
-      model.name, FormatGb(e.memory.total_gb), quant->id, shape.workload->name,
-      run.input.context, setup.label, FormatGb(e.memory.usable_gb), verdict,
-      e.decode_tok_s > 0 ? absl::StrFormat(", at ~%.1f tok/s", e.decode_tok_s) : "");
-  if (!r.grade.empty()) {
-    absl::StrAppend(&r.summary, " Grade ", r.grade, " for ", shape.workload->name, ".");
-  }
+  const ReportPolicy& pol = *env.policy;
+  r.summary = pol.Note(
+      "fit.summary",
+      {{"model", model.name},
+       {"needs", FormatGb(e.memory.total_gb)},
+       {"quant", quant->id},
+       {"workload", shape.workload->name},
+       {"context", run.input.context},
+       {"setup", setup.label},
+       {"usable", FormatGb(e.memory.usable_gb)},
+       {"verdict", FitPhrase(pol, e)},
+       {"speed", e.decode_tok_s > 0
+                     ? pol.Note("fit.summary.speed", {{"decode_tok_s", e.decode_tok_s}})
+                     : std::string()},
+       {"grade", r.grade_index >= 0
+                     ? pol.Note("fit.summary.grade",
+                                {{"grade", env.profiles->grades().grades[r.grade_index].letter},
+                                 {"workload", shape.workload->name}})
+                     : std::string()}});
   return r;
 }
 

@@ -22,10 +22,9 @@ struct MemoryView {
 };
 
 struct FitWorkloadRow {
-  std::string workload;
-  std::string label;
+  const Workload* workload = nullptr;  // the profiles'
   std::string quant;         // the workload's best quant (the report's --quant when given)
-  std::string grade;
+  int grade_index = -1;      // into FitReport::grades; -1 not graded
   double score = 0;
   FitView fit;
   double decode_tok_s = 0;
@@ -34,7 +33,7 @@ struct FitWorkloadRow {
 };
 
 struct QuantRow {
-  std::string quant;
+  const Quant* quant = nullptr;  // the catalog's
   double bits = 0;           // nominal
   double bpw = 0;            // effective bits per weight, as the estimate used for this model
   double memory_gb = 0;      // total needed at the report's workload context
@@ -42,7 +41,7 @@ struct QuantRow {
   std::string quality_label; // "Maximum" | "Very high" | "High" | "Medium" | "Low"
   FitView fit;
   double decode_tok_s = 0;
-  std::string grade;         // "" when the quant cannot run here (not graded)
+  int grade_index = -1;      // into FitReport::grades; -1 when the quant cannot run here
   double score = 0;
   bool supported = true;     // the hardware/runtimes can run it at all
   std::string note;          // why not supported, e.g. "needs FP8 hardware"
@@ -67,10 +66,11 @@ struct FitReport {
   double params_b = 0;
   double active_params_b = 0;
   int max_context = 0;
-  std::string quant;          // quant the headline numbers use (best, or --quant)
+  const Quant* quant = nullptr;  // the catalog's quant the headline numbers use (best, or --quant)
   std::string runtime;
-  std::string workload;
-  std::string mode;
+  const Workload* workload = nullptr;  // the profiles'
+  const Mode* mode = nullptr;
+  const GradeScale* grades = nullptr;  // the profiles' scale every grade_index points into
   std::string summary;        // one sentence answer
   MemoryView memory;
   FitView fit;
@@ -80,8 +80,7 @@ struct FitReport {
   double prefill_tok_s = 0;
   double ttft_ms = 0;
   int safe_context = 0;
-  std::string kv_cache = "f16";  // KV cache type estimated (q8_0 when f16 does not fit)
-  std::string grade;             // the letter of grade_index, for renderers
+  KvCacheType kv_cache = KvCacheType::kF16;  // estimated (q8_0 when f16 does not fit)
   int grade_index = -1;          // into the profiles' grade scale, best first; -1 not graded
   double score = 0;
   std::vector<std::string> reasons;

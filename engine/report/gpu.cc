@@ -4,6 +4,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "base/quantities.h"
 #include "engine/report/advisor.h"
 #include "engine/report/capability.h"
 #include "engine/report/builders.h"
@@ -15,26 +16,37 @@ namespace fitrank {
 
 namespace {
 
-ModeView ModeViewOf(const Mode& m) {
+// The mode and what it changes, one phrase per change (reports.yaml gpu.mode.*).
+ModeView ModeViewOf(const ReportPolicy& pol, const Mode& m) {
   ModeView v;
   v.id = m.id;
   v.name = m.name;
   v.description = m.description;
   for (const SetWeight& w : m.multipliers) {
-    v.changes.push_back(absl::StrFormat("%s weight x%.2g", w.set, w.value));
+    v.changes.push_back(
+        pol.Note("gpu.mode.weight", {{"set", w.set}, {"factor", FormatFactor(w.value)}}));
   }
-  if (m.concurrency > 1) v.changes.push_back(absl::StrFormat("%d concurrent sequences", m.concurrency));
+  if (m.concurrency > 1) {
+    v.changes.push_back(pol.Note("gpu.mode.concurrency", {{"count", m.concurrency}}));
+  }
   if (m.decode_target_scale != 1) {
-    v.changes.push_back(absl::StrFormat("decode target x%.2g", m.decode_target_scale));
+    v.changes.push_back(
+        pol.Note("gpu.mode.decode-target", {{"factor", FormatFactor(m.decode_target_scale)}}));
   }
-  if (m.ttft_target_scale != 1) v.changes.push_back(absl::StrFormat("TTFT target x%.2g", m.ttft_target_scale));
-  if (m.context_scale != 1) v.changes.push_back(absl::StrFormat("context x%.2g", m.context_scale));
+  if (m.ttft_target_scale != 1) {
+    v.changes.push_back(
+        pol.Note("gpu.mode.ttft-target", {{"factor", FormatFactor(m.ttft_target_scale)}}));
+  }
+  if (m.context_scale != 1) {
+    v.changes.push_back(pol.Note("gpu.mode.context", {{"factor", FormatFactor(m.context_scale)}}));
+  }
   if (!m.gpu_counts.empty()) {
-    std::vector<std::string> n;
-    for (int c : m.gpu_counts) n.push_back(absl::StrCat(c));
-    v.changes.push_back(absl::StrCat("tries ", absl::StrJoin(n, "/"), " GPUs"));
+    v.changes.push_back(
+        pol.Note("gpu.mode.gpu-counts", {{"counts", absl::StrJoin(m.gpu_counts, "/")}}));
   }
-  if (!m.parallelism.empty()) v.changes.push_back(absl::StrCat(m.parallelism, " parallel"));
+  if (!m.parallelism.empty()) {
+    v.changes.push_back(pol.Note("gpu.mode.parallelism", {{"parallelism", m.parallelism}}));
+  }
   return v;
 }
 
@@ -44,9 +56,10 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
                                          const Mode& mode) {
   const Gpu& gpu = *setup.devices.front().gpu;
   GpuReport r;
+  r.grades = &env.profiles->grades();
   r.specs = SpecsOf(env, gpu);
   r.setup = ViewOf(env, setup);
-  r.mode = ModeViewOf(mode);
+  r.mode = ModeViewOf(*env.policy, mode);
   // One full ranking per workload is most of the page's work. The rankings are independent of
   // each other and of the blocks below (the builders only read the env; the grader is
   // thread-safe), so every other one runs on a second thread while this one does the rest.
@@ -54,8 +67,7 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
   r.recommendations.resize(workloads.size());
   auto rank = [&](size_t i) {
     WorkloadPicks& wp = r.recommendations[i];
-    wp.workload = workloads[i].id;
-    wp.label = workloads[i].name;
+    wp.workload = &workloads[i];
     wp.picks = RankedPicks(env, setup, workloads[i], mode, env.policy->picks_per_workload);
   };
   std::thread helper([&] {
@@ -68,7 +80,7 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
   r.multi_gpu = BuildScaling(env, gpu, setup, mode);
   UpgradeQuery uq;
   // The workload "just out of reach" counts at, so that the two blocks agree.
-  uq.workload = &PolicyWorkload(env, env.policy->count_workload);
+  uq.workload = env.policy->count_workload.found;
   uq.mode = &mode;
   absl::StatusOr<UpgradeReport> up = BuildUpgradeReport(env, setup, uq);
   helper.join();

@@ -54,8 +54,7 @@ struct CapabilityRow {
 };
 
 struct WorkloadPicks {
-  std::string workload;    // "chat", "coding", "agentic", "rag", "reasoning"
-  std::string label;       // "Agentic coding"
+  const Workload* workload = nullptr;  // the profiles' (id "chat", ..., name "Agentic coding")
   std::vector<Pick> picks;
 };
 
@@ -134,6 +133,7 @@ struct BuyingAdvice {
 };
 
 struct GpuReport {
+  const GradeScale* grades = nullptr;  // the profiles' scale the picks' grade_index points into
   SpecsView specs;
   SetupView setup;
   ModeView mode;

@@ -50,7 +50,6 @@ size_t Grader::cached_queries() const {
 Graded Grader::GradedOf(const Query& q, const CandidateEval& c) const {
   Graded g;
   CandidateDetail d = eval_->Describe(q, c);
-  g.grade = d.grade;
   g.grade_index = c.score.grade;
   g.score = c.score.score;
   g.excluded = c.score.gated;
@@ -108,13 +107,9 @@ std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
     Graded g = GradedOf(*q, c);
     Pick p;
     p.rank = static_cast<int>(out.size()) + 1;
-    p.workload = workload.id;
-    p.model = c.model->name;
-    p.model_id = c.model->id;
-    p.params_b = c.model->params_b;
-    p.active_params_b = c.model->active_params_b;
-    p.quant = c.quant->id;
-    p.grade = g.grade;
+    p.workload = &workload;
+    p.model = c.model;
+    p.quant = c.quant;
     p.grade_index = g.grade_index;
     p.score = c.score.score;
     p.quality = c.quality;
@@ -124,7 +119,7 @@ std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
     p.decode_high_tok_s = e.range.decode_high;
     p.ttft_ms = e.ttft_ms;
     p.context = c.context;
-    p.kv_cache = std::string(KvCacheTypeName(e.kv_cache));
+    p.kv_cache = e.kv_cache;
     p.fit.kind = e.fit.kind;
     p.fit.headroom_pct = e.fit.headroom_pct;
     p.fit.offload_pct = e.fit.offload_pct;
@@ -142,7 +137,7 @@ std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
     if (c.runtime != nullptr && c.setup != nullptr) {
       RunPlan plan = PlanRun(eval_->catalog(), *c.runtime, *c.model, *c.quant, *c.setup, e,
                              p.context);
-      if (plan.quant == c.quant->id) {
+      if (plan.quant == c.quant) {
         p.run_command = plan.command;
         p.run_steps = plan.steps;
       }

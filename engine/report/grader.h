@@ -32,7 +32,6 @@ namespace fitrank {
 struct ReportPolicy;  // engine/report/policy.h
 
 struct Graded {
-  std::string grade;                  // "A".."F"; "" when not graded
   int grade_index = -1;               // into the profiles' grade scale, best first; -1 not graded
   double score = 0;                   // 0-100
   bool excluded = false;              // a gate excluded the candidate
@@ -54,7 +53,7 @@ class Grader {
          size_t max_queries = kDefaultMaxQueries)
       : eval_(&evaluator), policy_(&policy), max_queries_(max_queries < 1 ? 1 : max_queries) {}
 
-  // Grades `model` at `quant` on `setup` for a workload and mode. Empty (grade "") if the
+  // Grades `model` at `quant` on `setup` for a workload and mode. Empty (grade_index -1) if the
   // candidate cannot be evaluated (a quant the catalog does not list, a setup Prepare refuses).
   Graded Grade(const Setup& setup, const Model& model, const Quant& quant,
                const Workload& workload, const Mode& mode) const;

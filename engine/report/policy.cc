@@ -66,6 +66,17 @@ const std::vector<NoteSpec>& NoteSpecs() {
       {"upgrade.unpriced.one", {"count", "names"}},
       {"upgrade.unpriced.budget", {"count", "names"}},
       {"upgrade.unpriced.budget.one", {"count", "names"}},
+      {"upgrade.action.replace", {"gpu"}},
+      {"upgrade.action.unified", {"gpu"}},
+      {"upgrade.action.add-same", {"count", "gpu", "total"}},
+      {"upgrade.action.add-different", {"article", "gpu"}},
+      {"upgrade.action.host-ram", {"gb"}},
+      {"upgrade.price.socket-ram", {"gb", "usd_per_gb"}},
+      {"upgrade.price.host-ram", {"usd_per_gb", "source"}},
+      {"upgrade.runtime.add-different", {"platform"}},
+      {"upgrade.step-why", {"count", "best", "usd_each"}},
+      {"upgrade.step-why.one", {"count", "best", "usd_each"}},
+      {"upgrade.step-why.best", {"model"}},
       {"fit.usable-share", {"runtime", "share_pct", "usable", "setup_usable"}},
       {"fit.quant-no-runtime", {}},
       {"fit.quant-cannot-run", {}},
@@ -73,6 +84,49 @@ const std::vector<NoteSpec>& NoteSpecs() {
       {"grade.capped", {"grade", "rule"}},
       {"gpu.top-models", {"runs_well", "top_n", "min_grade", "workload"}},
       {"gpu.itinerary-step", {"action", "price_usd", "why"}},
+      {"gpu.mode.weight", {"set", "factor"}},
+      {"gpu.mode.concurrency", {"count"}},
+      {"gpu.mode.decode-target", {"factor"}},
+      {"gpu.mode.ttft-target", {"factor"}},
+      {"gpu.mode.context", {"factor"}},
+      {"gpu.mode.gpu-counts", {"counts"}},
+      {"gpu.mode.parallelism", {"parallelism"}},
+      {"gpu.capability.no-model", {}},
+      {"gpu.capability.cannot-run", {"quant"}},
+      {"gpu.capability.llm-native", {"decode_tok_s", "needs", "usable"}},
+      {"gpu.capability.llm-offload", {"decode_tok_s", "offload_pct"}},
+      {"gpu.capability.too-big", {"needs", "usable"}},
+      {"gpu.capability.image", {"per_image", "width", "height", "steps"}},
+      {"gpu.capability.video", {"per_frame", "width", "height", "frames"}},
+      {"gpu.capability.with-offload", {}},
+      {"gpu.diffusion-basis", {}},
+      {"gpu.scaling-basis", {"quant", "workload", "model"}},
+      {"gpu.scaling-basis.any-model", {}},
+      {"gpu.scaling-basis.single", {}},
+      {"compare.cost-basis",
+       {"model", "quant", "concurrency", "lifetime_years", "utilization_pct", "usd_per_kwh",
+        "source"}},
+      {"compare.cost-basis.any-model", {}},
+      {"fit.summary",
+       {"model", "needs", "quant", "workload", "context", "setup", "usable", "verdict", "speed",
+        "grade"}},
+      {"fit.summary.speed", {"decode_tok_s"}},
+      {"fit.summary.grade", {"grade", "workload"}},
+      {"fit.verdict.native-comfortable", {"headroom_pct"}},
+      {"fit.verdict.native-tight", {"headroom_pct"}},
+      {"fit.verdict.offload", {"offload_pct", "host_ram"}},
+      {"fit.verdict.no-fit", {}},
+      {"fit.run-note", {"quant", "fit", "decode_tok_s"}},
+      {"fit.advice.does-not-fit", {"needs", "usable", "host_ram"}},
+      {"fit.advice.offload-active", {"offload_pct", "offloaded", "decode_tok_s"}},
+      {"fit.advice.little-headroom", {"headroom_pct"}},
+      {"fit.advice.smaller-quant.title", {"quant"}},
+      {"fit.advice.smaller-quant", {"quant", "quality_pct", "needs", "decode_tok_s"}},
+      {"fit.advice.remove-offload", {"missing"}},
+      {"fit.advice.add-host-ram", {"offloaded", "os_reserve", "total", "host_ram"}},
+      {"fit.advice.context-limited", {"safe_context", "workload", "context"}},
+      {"fit.advice.slow-for-workload",
+       {"decode_tok_s", "decode_min_tok_s", "workload", "decode_target_tok_s"}},
   };
   return *kSpecs;
 }
@@ -108,6 +162,13 @@ bool ForEachPlaceholder(absl::string_view text, F f, size_t* bad = nullptr) {
     i = close;
   }
   return true;
+}
+
+// The name at `key` and where it is; resolved later (ResolveReportPolicy).
+template <class T>
+void ReadRef(MapReader& r, absl::string_view key, bool required, PolicyRef<T>* out) {
+  const bool found = required ? r.Required(key, &out->id) : r.Optional(key, &out->id);
+  if (found) out->where = r.WhereOf(key);
 }
 
 template <class F>
@@ -186,8 +247,8 @@ std::optional<ReportPolicy> ParseReportPolicy(const std::string& content, const 
     MapReader r(top.Child("top_models"), file, diags, "top_models");
     CheckSource(r, p, nullptr);
     r.Required("count", &p.top_models_count, 1, 10000);
-    r.Required("workload", &p.top_models_workload);
-    r.Enum("min_grade", {"A", "B", "C", "D", "E", "F"}, &p.top_models_min_grade, true);
+    ReadRef(r, "workload", true, &p.top_models_workload);
+    ReadRef(r, "min_grade", true, &p.top_models_min_grade);
     r.CheckUnknownKeys();
   }
   {
@@ -228,13 +289,13 @@ std::optional<ReportPolicy> ParseReportPolicy(const std::string& content, const 
       row.Required("id", &c.id);
       row.Required("label", &c.label);
       row.Enum("kind", {"llm", "image", "video"}, &c.kind, true);
-      row.Optional("workload", &c.workload);
-      row.Optional("quant", &c.quant);
+      ReadRef(row, "workload", false, &c.workload);
+      ReadRef(row, "quant", false, &c.quant);
       row.Optional("frames", &c.frames, 1, 100000);
       if (!row.Optional("models", &c.models) || c.models.empty()) {
         diags->Error("missing-field", row.Where(), absl::StrCat("row `", c.id, "` lists no models"));
       }
-      if (c.kind == "llm" && (c.workload.empty() || c.quant.empty())) {
+      if (c.kind == "llm" && (c.workload.id.empty() || c.quant.id.empty())) {
         diags->Error("missing-field", row.Where(),
                      absl::StrCat("LLM row `", c.id, "` needs `workload` and `quant`"));
       }
@@ -248,8 +309,8 @@ std::optional<ReportPolicy> ParseReportPolicy(const std::string& content, const 
     r.Required("picks_per_workload", &p.picks_per_workload, 1, 50);
     r.Required("out_of_reach_count", &p.out_of_reach_count, 0, 50);
     ReadIntList(r, "scale_out_counts", &p.scale_out_counts);
-    r.Required("count_workload", &p.count_workload);
-    r.Required("count_quant", &p.count_quant);
+    ReadRef(r, "count_workload", true, &p.count_workload);
+    ReadRef(r, "count_quant", true, &p.count_quant);
     r.CheckUnknownKeys();
   }
   {
@@ -393,6 +454,55 @@ std::string ReportPolicy::Note(absl::string_view id, std::initializer_list<NoteA
   });
   absl::StrAppend(&out, text.substr(done));
   return out;
+}
+
+namespace {
+
+// Error `code` at `ref` when `found` is null: "<what> `id` is not in <where>", with the closest names.
+template <class T>
+bool Resolved(const PolicyRef<T>& ref, const char* code, absl::string_view what,
+              absl::string_view known_in, const std::vector<std::string>& names,
+              Diagnostics* diags) {
+  if (ref.found != nullptr) return true;
+  diags->Error(code, ref.where,
+               absl::StrCat(what, " `", ref.id, "` is not in ", known_in),
+               DidYouMean(ClosestMatches(ref.id, names, 1)));
+  return false;
+}
+
+}  // namespace
+
+bool ResolveReportPolicy(const Profiles& profiles, const Catalog& catalog, ReportPolicy* p,
+                         Diagnostics* diags) {
+  std::vector<std::string> workload_ids, letters, quant_ids;
+  for (const Workload& w : profiles.workloads()) workload_ids.push_back(w.id);
+  for (const Grade& g : profiles.grades().grades) letters.push_back(g.letter);
+  for (const Quant& q : catalog.quants()) quant_ids.push_back(q.id);
+  bool ok = true;
+  auto workload = [&](PolicyRef<Workload>* ref) {
+    ref->found = profiles.FindWorkload(ref->id).found;
+    ok &= Resolved(*ref, "unknown-workload", "workload", "the profiles (profiles/workloads.yaml)", workload_ids, diags);
+  };
+  auto quant = [&](PolicyRef<Quant>* ref) {
+    ref->found = catalog.QuantById(ref->id);
+    ok &= Resolved(*ref, "unknown-quant", "quantization", "the catalog", quant_ids, diags);
+  };
+  workload(&p->top_models_workload);
+  workload(&p->count_workload);
+  quant(&p->count_quant);
+  for (CapabilitySpec& row : p->capability_rows) {
+    if (row.kind != "llm") continue;
+    workload(&row.workload);
+    quant(&row.quant);
+  }
+  const GradeScale& scale = profiles.grades();
+  p->top_models_min_grade_index = scale.IndexOf(p->top_models_min_grade.id);
+  if (p->top_models_min_grade_index >= 0) {
+    p->top_models_min_grade.found = &scale.grades[p->top_models_min_grade_index];
+  }
+  ok &= Resolved(p->top_models_min_grade, "unknown-grade", "grade", "the grade scale (profiles/grades.yaml)",
+                 letters, diags);
+  return ok;
 }
 
 std::optional<ReportPolicy> LoadReportPolicy(const FileSource& source, Diagnostics* diags) {

@@ -2,9 +2,11 @@
 // matrix models, reference models, cost assumptions, upgrade options), read from
 // engine/report/reports.yaml. Nothing here is physics (the estimator's constants) or ranking (rules).
 //
-// Load() reports every problem to `diags` and returns nullopt if any error was found. Model ids
-// in the file are not checked against the catalog here: a report takes the first id the catalog
-// knows and says so when none is known.
+// Load() reports every problem to `diags` and returns nullopt if any error was found. The
+// workloads, grade and quantizations the file names are then resolved once, by
+// ResolveReportPolicy (Engine::Load), so that the reports hold the profiles' and the catalog's
+// records and never look a name up again. Model ids in the file are not checked against the
+// catalog: a report takes the first id the catalog knows and says so when none is known.
 #ifndef FITRANK_ENGINE_REPORT_POLICY_H_
 #define FITRANK_ENGINE_REPORT_POLICY_H_
 
@@ -18,8 +20,21 @@
 #include "absl/strings/string_view.h"
 #include "base/diagnostics.h"
 #include "base/file_source.h"
+#include "catalog/catalog.h"
+#include "profiles/profiles.h"
 
 namespace fitrank {
+
+// A name the file gives for a record of the profiles or the catalog: the name as written, where,
+// and the record it resolves to (ResolveReportPolicy; never null in a loaded Engine).
+template <class T>
+struct PolicyRef {
+  std::string id;
+  Location where;
+  const T* found = nullptr;
+  const T& operator*() const { return *found; }
+  const T* operator->() const { return found; }
+};
 
 struct VerdictLevel {
   std::string id;          // "excellent" | "good" | "limited" | "not-recommended"
@@ -36,8 +51,8 @@ struct CapabilitySpec {
   std::string id;
   std::string label;
   std::string kind;                 // "llm" | "image" | "video"
-  std::string workload;             // llm rows
-  std::string quant;                // llm rows
+  PolicyRef<Workload> workload;     // llm rows
+  PolicyRef<Quant> quant;           // llm rows
   int frames = 0;                   // video rows: 0 = the model's default
   std::vector<std::string> models;  // candidates, first known wins
 };
@@ -85,8 +100,9 @@ struct ReportPolicy {
   std::map<std::string, std::string> sources;  // key -> text
 
   int top_models_count = 50;
-  std::string top_models_workload = "chat";
-  std::string top_models_min_grade = "B";
+  PolicyRef<Workload> top_models_workload;
+  PolicyRef<Grade> top_models_min_grade;  // a grade of the profiles' scale
+  int top_models_min_grade_index = -1;    // its index in the scale (resolved with it)
   std::vector<VerdictLevel> verdicts;  // best first
 
   std::vector<QualityLabel> quality_labels;  // best first
@@ -95,8 +111,8 @@ struct ReportPolicy {
   int picks_per_workload = 3;
   int out_of_reach_count = 5;
   std::vector<int> scale_out_counts = {1, 2, 4, 8};
-  std::string count_workload = "coding";
-  std::string count_quant = "Q4_K_M";
+  PolicyRef<Workload> count_workload;
+  PolicyRef<Quant> count_quant;
 
   std::vector<ReferenceModelSpec> reference_models;
   double cost_lifetime_years = 3;
@@ -138,6 +154,12 @@ std::optional<ReportPolicy> ParseReportPolicy(const std::string& content, const 
                                               Diagnostics* diags);
 // Reads engine/report/reports.yaml from `source`.
 std::optional<ReportPolicy> LoadReportPolicy(const FileSource& source, Diagnostics* diags);
+
+// Resolves the workloads, the minimum grade and the quantizations `policy` names against the
+// profiles and the catalog, each once; an unknown name is an error at its place in the file
+// (with a did-you-mean). False if any was unknown.
+bool ResolveReportPolicy(const Profiles& profiles, const Catalog& catalog, ReportPolicy* policy,
+                         Diagnostics* diags);
 
 }  // namespace fitrank
 

@@ -27,17 +27,16 @@ std::vector<Pick> RankedPicks(const ReportEnv& env, const Setup& setup,
   std::vector<Pick> out;
   int dropped = 0;
   for (Pick& p : all) {
-    const Model* m = env.catalog->ModelById(p.model_id);
     if (min_grade >= 0 && (p.grade_index < 0 || p.grade_index > min_grade)) {
       ++dropped;
       continue;
     }
-    if (!capability.empty() && (m == nullptr || !HasCapability(*m, capability))) {
+    if (!capability.empty() && (p.model == nullptr || !HasCapability(*p.model, capability))) {
       ++dropped;
       continue;
     }
     if (static_cast<int>(out.size()) >= k) continue;
-    p.workload = workload.id;
+    p.workload = &workload;
     p.rank = static_cast<int>(out.size()) + 1;
     out.push_back(std::move(p));
   }
@@ -49,12 +48,12 @@ absl::StatusOr<RecommendReport> BuildRecommendReport(const ReportEnv& env, const
                                                      const RecommendQuery& q) {
   RecommendReport r;
   r.setup = ViewOf(env, setup);
-  r.mode = q.mode->id;
+  r.mode = q.mode;
+  r.grades = &env.profiles->grades();
   for (const Model& m : env.catalog->models()) r.candidates += IsAssistantModel(m);
   for (const Workload* wl : q.workloads) {
     WorkloadPicks wp;
-    wp.workload = wl->id;
-    wp.label = wl->name;
+    wp.workload = wl;
     wp.picks = RankedPicks(env, setup, *wl, *q.mode, q.top_k, q.min_grade, q.capability,
                            &r.excluded);
     if (wp.picks.empty()) {

@@ -13,7 +13,8 @@ namespace fitrank {
 
 struct RecommendReport {
   SetupView setup;
-  std::string mode;
+  const Mode* mode = nullptr;            // the profiles'
+  const GradeScale* grades = nullptr;    // the profiles' scale the picks' grade_index points into
   std::vector<WorkloadPicks> workloads;  // one entry, or all five with --workload all
   int candidates = 0;                    // models considered
   int excluded = 0;                      // filtered out by --min-grade / --capability / gates

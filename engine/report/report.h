@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/estimator/estimator.h"
+#include "profiles/profiles.h"
 
 namespace fitrank {
 
@@ -44,15 +45,13 @@ inline bool IsNative(const FitView& f) { return IsNative(f.kind); }
 inline bool Runs(const FitView& f) { return f.kind != FitKind::kNoFit; }
 
 // One ranked candidate: a model at a quantization on a setup, scored for a workload and mode.
+// Grades are indices into the profiles' grade scale (profiles/grades.yaml, best first); the
+// report that holds the pick carries that scale (`grades`) so renderers can name them.
 struct Pick {
   int rank = 0;                      // 1-based within its list
-  std::string workload;              // the workload id it was scored for
-  std::string model;                 // display name
-  std::string model_id;
-  double params_b = 0;
-  double active_params_b = 0;
-  std::string quant;                 // chosen quantization id
-  std::string grade;                 // "A".."F": the letter of grade_index, for renderers
+  const Workload* workload = nullptr;  // the workload it was scored for (the profiles')
+  const Model* model = nullptr;      // the catalog's (or a --model-gguf file's: process-wide)
+  const Quant* quant = nullptr;      // the chosen quantization, the catalog's
   int grade_index = -1;              // into the profiles' grade scale, best first (0 = "A")
   double score = 0;                  // 0-100
   double quality = 0;                // model quality score, 0-100 (catalog)
@@ -61,7 +60,7 @@ struct Pick {
   double decode_high_tok_s = 0;
   double ttft_ms = 0;                // time to first token at the workload's prompt
   int context = 0;                   // usable context: min(safe context, model max)
-  std::string kv_cache = "f16";      // KV cache type estimated (q8_0 when f16 does not fit)
+  KvCacheType kv_cache = KvCacheType::kF16;  // estimated (q8_0 when f16 does not fit)
   FitView fit;
   std::string runtime;               // runtime id the estimate assumed
   std::vector<std::string> tags;     // rule tags that fired ("recent", "coder", ...)

@@ -80,7 +80,7 @@ RunPlan PlanRun(const Catalog& catalog, const Runtime& runtime, const Model& mod
   if (t.empty()) return plan;
   const Quant* served = ServedQuant(catalog, runtime, model, quant);
   if (served == nullptr) return plan;
-  plan.quant = served->id;
+  plan.quant = served;
   plan.gpus = setup.device_count;
   if ((Uses(t, "{hf_repo}") || Uses(t, "{checkpoint}")) && model.hf_repo.empty()) return plan;
 

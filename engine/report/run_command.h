@@ -26,7 +26,8 @@ struct RunPlan {
   // Shell lines to run before `command`, in order: downloads, a quantize step naming the tool
   // (as a comment: it is a job, not one command), the server with its settings (Ollama).
   std::vector<std::string> steps;
-  std::string quant;       // the quant id `command` loads (what the row's numbers must be for)
+  const Quant* quant = nullptr;  // the quant `command` loads (what the row's numbers must be
+                                 // for); null when the runtime serves none of the catalog's
   std::string checkpoint;  // what it loads: a repo, a GGUF repo:quant, a local file or directory
   int gpus = 0;            // GPUs it runs on
 };

@@ -9,9 +9,7 @@ namespace fitrank {
 
 namespace {
 
-const Quant* CountQuant(const ReportEnv& env) {
-  return env.catalog->QuantById(env.policy->count_quant);
-}
+const Quant* CountQuant(const ReportEnv& env) { return env.policy->count_quant.found; }
 
 // A quant that a tensor-parallel runtime can load on `setup`, closest to 4 bits (the usual
 // AWQ/GPTQ serving download), preferring the count quant when it qualifies.
@@ -27,7 +25,7 @@ const Quant* TensorParallelQuant(const ReportEnv& env, const Setup& setup) {
     bool tp = std::find(rt->parallelism.begin(), rt->parallelism.end(), "tensor") !=
               rt->parallelism.end();
     if (!tp) continue;
-    double d = std::fabs(q.bits - 4) + (q.id == env.policy->count_quant ? -0.5 : 0);
+    double d = std::fabs(q.bits - 4) + (&q == CountQuant(env) ? -0.5 : 0);
     if (d < best_d) {
       best_d = d;
       best = &q;
@@ -41,7 +39,7 @@ const Quant* TensorParallelQuant(const ReportEnv& env, const Setup& setup) {
 int CountNativeModels(const ReportEnv& env, const Setup& setup, const Mode& mode,
                       int* total) {
   const Quant* q = CountQuant(env);
-  WorkloadShape shape = ShapeOf(env, env.policy->count_workload, mode);
+  WorkloadShape shape = ShapeFor(*env.policy->count_workload, mode);
   int n = 0, all = 0;
   for (const Model& m : env.catalog->models()) {
     if (!IsAssistantModel(m)) continue;
@@ -58,7 +56,7 @@ int CountNativeModels(const ReportEnv& env, const Setup& setup, const Mode& mode
 
 bool BestScaleOut(const ReportEnv& env, const Gpu& gpu, int count, const Setup& base,
                   const Model& model, const Mode& mode, ScaleOutRun* out) {
-  WorkloadShape shape = ShapeOf(env, env.policy->count_workload, mode);
+  WorkloadShape shape = ShapeFor(*env.policy->count_workload, mode);
   bool found = false;
   auto consider = [&](const Setup& s, const Quant* q, const char* parallel) {
     if (q == nullptr) return;
@@ -133,15 +131,13 @@ MultiGpuView BuildScaling(const ReportEnv& env, const Gpu& gpu, const Setup& bas
       v.scaling_efficiency = r.decode_speedup / r.gpu_count;
     }
   }
-  v.basis = absl::StrCat(
-      "Models that fit: assistant models of the catalog that fit natively at ",
-      env.policy->count_quant, " with the ", env.policy->count_workload,
-      " workload's context (layer split; memory adds up). Bandwidth and speed-up: batch-1 decode of ",
-      ref != nullptr ? ref->name : "a reference model",
-      " with the best of tensor parallel and layer split, as the estimator models the link.");
-  if (v.rows.size() <= 1) {
-    v.basis += " This machine does not combine with others of its kind for one model.";
-  }
+  const ReportPolicy& pol = *env.policy;
+  v.basis = pol.Note("gpu.scaling-basis",
+                     {{"quant", pol.count_quant->id},
+                      {"workload", pol.count_workload->id},
+                      {"model", ref != nullptr ? ref->name
+                                               : pol.Note("gpu.scaling-basis.any-model", {})}});
+  if (v.rows.size() <= 1) v.basis += pol.Note("gpu.scaling-basis.single", {});
   return v;
 }
 
@@ -150,7 +146,7 @@ std::vector<OutOfReach> BuildOutOfReach(const ReportEnv& env, const Setup& setup
   std::vector<OutOfReach> out;
   const Quant* q = CountQuant(env);
   if (q == nullptr || env.policy->out_of_reach_count <= 0) return out;
-  WorkloadShape shape = ShapeOf(env, env.policy->count_workload, mode);
+  WorkloadShape shape = ShapeFor(*env.policy->count_workload, mode);
   // "Strong" = better than the best model that already runs natively here: anything weaker
   // is not worth buying memory for.
   double best_native_quality = 0;

@@ -244,15 +244,15 @@ ReportTraits::GpuSentences ReportTraits::GpuTraits(const ReportEnv& env, const S
     v.Set(f.models_native, r.multi_gpu.rows[0].models_fit);
     v.Set(f.models_total, r.multi_gpu.rows[0].models_total);
   }
-  v.Set(f.models_count_quant, env.policy->count_quant);
+  v.Set(f.models_count_quant, env.policy->count_quant->id);
   const BuyingAdvice& b = r.buying_advice;
   v.Set(f.top_count, b.top_n);
   v.Set(f.top_runs_well, b.runs_well);
   v.Set(f.top_native, b.top_native);
   v.Set(f.top_native_slow, b.top_native_slow);
   v.Set(f.top_decode_target_tok_s, b.decode_target_tok_s);
-  v.Set(f.top_min_grade, env.policy->top_models_min_grade);
-  v.Set(f.top_workload, env.policy->top_models_workload);
+  v.Set(f.top_min_grade, env.policy->top_models_min_grade->letter);
+  v.Set(f.top_workload, env.policy->top_models_workload->id);
   v.Set(f.diffusion_native, r.diffusion.native);
   v.Set(f.diffusion_runnable, r.diffusion.runnable);
   v.Set(f.diffusion_total, r.diffusion.total);
@@ -383,7 +383,7 @@ std::vector<RuleSentence> ReportTraits::Decisions(
     SetKnown(&v, f.ref_others_max_decode_tok_s, other);
     break;
   }
-  const int mode = compare_book_->vocabulary().FindMode(r.mode);
+  const int mode = compare_book_->vocabulary().FindMode(r.mode->id);
   return Fired(*compare_book_, v, mode);
 }
 

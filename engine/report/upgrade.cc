@@ -57,6 +57,7 @@ void FillUnlocks(const ReportEnv& env, const Setup& after, const std::vector<Mod
       o->unlock_count > 0 && o->price_usd > 0 ? o->price_usd / o->unlock_count : 0;
   o->best_unlocked_quality = o->unlocks.empty() ? 0 : o->unlocks.front().quality;
   o->setup = ViewOf(env, after);
+  o->devices = after.devices;
 }
 
 // The compute platform a runtime would split a model over: llama.cpp splits layers across
@@ -72,7 +73,7 @@ std::string PrimaryPlatform(const Gpu& g) {
 
 std::vector<ModelState> Survey(const ReportEnv& env, const Setup& setup,
                                const WorkloadShape& shape) {
-  const Quant* q = env.catalog->QuantById(env.policy->count_quant);
+  const Quant* q = env.policy->count_quant.found;
   std::vector<ModelState> out(env.catalog->models().size());
   if (q == nullptr) return out;
   for (size_t i = 0; i < out.size(); ++i) {
@@ -170,13 +171,14 @@ std::vector<UpgradeOption> UpgradeOptions(const ReportEnv& env, const Setup& set
     for (const Gpu* g : cands) {
       UpgradeOption o;
       o.kind = IsUnifiedMachine(*g) ? "unified" : "replace";
-      o.action = absl::StrCat(o.kind == "unified" ? "Switch to " : "Replace with ", g->name);
+      o.action = pol.Note(o.kind == "unified" ? "upgrade.action.unified" : "upgrade.action.replace",
+                          {{"gpu", g->name}});
       o.price_usd = PriceOf(env, *g, &o.price_basis);
       if (g->form_factor.find("socket") != std::string::npos) {
         // A socketed APU is priced as a chip: the memory it is listed with must be bought too.
         o.price_usd += g->memory_gb * pol.host_ram_usd_per_gb;
-        o.price_basis += absl::StrFormat(" + %.0f GB RAM at $%.2f/GB", g->memory_gb,
-                                         pol.host_ram_usd_per_gb);
+        o.price_basis += pol.Note("upgrade.price.socket-ram",
+                                  {{"gb", g->memory_gb}, {"usd_per_gb", pol.host_ram_usd_per_gb}});
       }
       SetupOptions so = host;
       if (IsUnifiedMachine(*g)) so = SetupOptions{};  // its own memory is the host's
@@ -192,7 +194,8 @@ std::vector<UpgradeOption> UpgradeOptions(const ReportEnv& env, const Setup& set
       if (target > pol.max_gpus_same) continue;
       UpgradeOption o;
       o.kind = "add-same";
-      o.action = absl::StrCat("Add ", target - n, " more ", first.name, " (", target, " in total)");
+      o.action = pol.Note("upgrade.action.add-same",
+                          {{"count", target - n}, {"gpu", first.name}, {"total", target}});
       std::string basis;
       o.price_usd = PriceOf(env, first, &basis) * (target - n);
       o.price_basis = basis;
@@ -213,8 +216,9 @@ std::vector<UpgradeOption> UpgradeOptions(const ReportEnv& env, const Setup& set
       devs.push_back({g, 1});
       UpgradeOption o;
       o.kind = "add-different";
-      o.action = absl::StrCat("Add ", IndefiniteArticle(g->name), " ", g->name);
-      o.runtime = absl::StrCat("llama.cpp splits the layers across both (", platform, ")");
+      o.action = pol.Note("upgrade.action.add-different",
+                          {{"article", IndefiniteArticle(g->name)}, {"gpu", g->name}});
+      o.runtime = pol.Note("upgrade.runtime.add-different", {{"platform", platform}});
       o.price_usd = PriceOf(env, *g, &o.price_basis);
       add(o, BuildSetup(*env.estimator, devs, host));
     }
@@ -224,10 +228,10 @@ std::vector<UpgradeOption> UpgradeOptions(const ReportEnv& env, const Setup& set
       if (gb <= setup.host_ram_gb + 0.5) continue;
       UpgradeOption o;
       o.kind = "host-ram";
-      o.action = absl::StrFormat("Host RAM to %d GB", gb);
+      o.action = pol.Note("upgrade.action.host-ram", {{"gb", gb}});
       o.price_usd = (gb - setup.host_ram_gb) * pol.host_ram_usd_per_gb;
-      o.price_basis = absl::StrFormat("$%.2f/GB (%s)", pol.host_ram_usd_per_gb,
-                                      pol.host_ram_price_source);
+      o.price_basis = pol.Note("upgrade.price.host-ram", {{"usd_per_gb", pol.host_ram_usd_per_gb},
+                                                          {"source", pol.host_ram_price_source}});
       SetupOptions so = host;
       so.host_ram_gb = gb;
       add(o, BuildSetup(*env.estimator, setup.devices, so));
@@ -257,8 +261,8 @@ absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Set
   WorkloadShape shape = ShapeFor(*q.workload, mode);
   UpgradeReport r;
   r.current = ViewOf(env, setup);
-  r.workload = shape.workload->id;
-  r.mode = mode.id;
+  r.workload = q.workload;
+  r.mode = &mode;
   r.budget_usd = q.budget_usd;
   r.speed_target_tok_s = shape.decode_target_tok_s;
   std::vector<ModelState> now = Survey(env, setup, shape);
@@ -319,21 +323,23 @@ absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Set
     st.step = step;
     st.option = *pick;
     st.cumulative_usd = spent;
-    st.why = absl::StrFormat("Unlocks %d model%s%s at $%.0f each.", pick->unlock_count,
-                             pick->unlock_count == 1 ? "" : "s",
-                             pick->unlocks.empty() ? ""
-                                                   : absl::StrCat(", best ", pick->unlocks[0].model),
-                             pick->usd_per_unlocked_model);
+    const ReportPolicy& pol = *env.policy;
+    st.why = pol.Note(
+        pick->unlock_count == 1 ? "upgrade.step-why.one" : "upgrade.step-why",
+        {{"count", pick->unlock_count},
+         {"best", pick->unlocks.empty()
+                      ? std::string()
+                      : pol.Note("upgrade.step-why.best", {{"model", pick->unlocks[0].model}})},
+         {"usd_each", pick->usd_per_unlocked_model}});
     r.itinerary.push_back(st);
-    // Rebuild the setup the step leads to, for the next step.
+    // Rebuild the setup the step leads to, for the next step: its devices, adjacent groups of
+    // one GPU merged (as the step's own setup was counted).
     std::vector<DeviceGroup> devs;
-    for (const std::string& id : pick->setup.gpu_ids) {
-      const Gpu* g = env.catalog->GpuById(id);
-      if (g == nullptr) continue;
-      if (!devs.empty() && devs.back().gpu == g) {
-        ++devs.back().count;
+    for (const DeviceGroup& d : pick->devices) {
+      if (!devs.empty() && devs.back().gpu == d.gpu) {
+        devs.back().count += d.count;
       } else {
-        devs.push_back({g, 1});
+        devs.push_back(d);
       }
     }
     SetupOptions so;
@@ -350,7 +356,7 @@ absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Set
   }
   const ReportPolicy& pol = *env.policy;
   r.notes.push_back(pol.Note("upgrade.counting",
-                             {{"quant", pol.count_quant},
+                             {{"quant", pol.count_quant->id},
                               {"workload", shape.workload->name},
                               {"phrase", shape.workload->phrase},
                               {"decode_target_tok_s", shape.decode_target_tok_s}}));

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/estimator/setup.h"
 #include "engine/report/report.h"
 
 namespace fitrank {
@@ -29,6 +30,7 @@ struct UpgradeOption {
   // "unified" a unified-memory machine (Apple, Strix Halo, DGX Spark).
   std::string kind;
   SetupView setup;           // the setup after the upgrade
+  std::vector<DeviceGroup> devices;  // its devices (catalog records): the itinerary's next step
   std::string action;        // "Replace with GeForce RTX 5090", "Add a GeForce RTX 3090"
   double price_usd = 0;      // what this step costs (street price, else MSRP; RAM per GB)
   std::string price_basis;   // "street 2026-03", "MSRP", "host RAM at $3.0/GB"
@@ -50,8 +52,8 @@ struct ItineraryStep {
 
 struct UpgradeReport {
   SetupView current;
-  std::string workload;
-  std::string mode;
+  const Workload* workload = nullptr;  // the profiles'
+  const Mode* mode = nullptr;
   double budget_usd = 0;                 // 0 = no budget given
   int current_native_models = 0;         // models that run natively now
   int current_fast_models = 0;           // natively and at the workload's speed target

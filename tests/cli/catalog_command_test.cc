@@ -192,10 +192,22 @@ TEST(CatalogCommandTest, AmbiguousNamesListTheCandidates) {
   CliRun r = Fitrank({"catalog", "show", "3060", "--kind", "gpu"});
   EXPECT_EQ(r.code, 2);
   EXPECT_THAT(r.err, HasSubstr("`3060` is ambiguous"));
-  EXPECT_THAT(r.err, HasSubstr("GeForce RTX 3060 8GB"));
+  EXPECT_THAT(r.err, HasSubstr("\n    GeForce RTX 3060 8GB"));  // a line each, not "\\n"
+  EXPECT_THAT(r.err, Not(HasSubstr("\\n")));
   EXPECT_THAT(r.err, HasSubstr("GeForce RTX 3060 12GB"));
   EXPECT_THAT(r.err, Not(HasSubstr("3060 Ti")));
   EXPECT_THAT(r.err, HasSubstr("hint: be more specific"));
+}
+
+// The same list from a report command's --gpu, and a name's control characters stay escaped.
+TEST(CatalogCommandTest, AmbiguousGpuFlagListsCandidatesOnLinesOfTheirOwn) {
+  CliRun r = Fitrank({"upgrade", "--gpu", "RTX 3060"});
+  EXPECT_EQ(r.code, 2);
+  EXPECT_THAT(r.err, HasSubstr("matches 2 GPUs\n    GeForce RTX 3060 8GB"));
+  EXPECT_THAT(r.err, Not(HasSubstr("\\n")));
+  CliRun esc = Fitrank({"catalog", "show", "3060\x1b[2J", "--kind", "gpu"});
+  EXPECT_EQ(esc.code, 2);
+  EXPECT_THAT(esc.err, Not(HasSubstr("\x1b")));
 }
 
 TEST(CatalogCommandTest, ShowDoesNotPickOneKindWhenAnotherMatchesToo) {

@@ -58,8 +58,8 @@ TEST(ReportConsistency, FitEqualsEstimate) {
 // the runtime can quantize it, as reports do).
 int CountNative(const fitrank::Setup& setup) {
   const ReportEnv& env = Env();
-  const Quant* q = env.catalog->QuantById(env.policy->count_quant);
-  const Workload* w = env.profiles->FindWorkload(env.policy->count_workload).found;
+  const Quant* q = env.catalog->QuantById(env.policy->count_quant.id);
+  const Workload* w = env.profiles->FindWorkload(env.policy->count_workload.id).found;
   int n = 0;
   for (const Model& m : env.catalog->models()) {
     if (m.kind == "embedding" || m.kind == "base" || m.kind == "code-completion") continue;
@@ -108,8 +108,9 @@ TEST(ReportConsistency, UpgradesNeverUnlockWhatAlreadyRuns) {
     const Gpu* g = env.catalog->GpuById(gpu);
     absl::StatusOr<fitrank::Setup> s = SetupOfCount(env, *g, 1);
     ASSERT_TRUE(s.ok());
-    const Quant* q = env.catalog->QuantById(env.policy->count_quant);
-    WorkloadShape shape = ShapeOf(env, "coding", env.profiles->default_mode());
+    const Quant* q = env.catalog->QuantById(env.policy->count_quant.id);
+    WorkloadShape shape =
+        ShapeFor(*env.profiles->FindWorkload("coding").found, env.profiles->default_mode());
     for (const Json& o : up["options"]) {
       for (const Json& u : o["unlocks"]) {
         const Model* m = env.catalog->ModelById(u["model_id"].get<std::string>());

@@ -9,16 +9,61 @@
 namespace fitrank::cli {
 namespace {
 
+// The profiles' records a report points at, as a loaded Engine would have them.
+const Workload& Coding() {
+  static const Workload* w = [] {
+    auto* x = new Workload;
+    x->id = "coding";
+    x->name = "Coding";
+    return x;
+  }();
+  return *w;
+}
+const Mode& Balanced() {
+  static const Mode* m = [] {
+    auto* x = new Mode;
+    x->id = "balanced";
+    x->name = "Balanced";
+    return x;
+  }();
+  return *m;
+}
+const GradeScale& Grades() {
+  static const GradeScale* g = [] {
+    auto* x = new GradeScale;
+    for (const char* letter : {"A", "B", "C", "D", "E", "F"}) x->grades.push_back({letter});
+    return x;
+  }();
+  return *g;
+}
+
+// Catalog records (picks point at them); mutable so a test can give the model an awkward name.
+Model& SampleModel() {
+  static Model* m = [] {
+    auto* x = new Model;
+    x->id = "qwen3-coder-30b-a3b-instruct";
+    x->name = "Qwen3 Coder 30B A3B Instruct";
+    x->params_b = 30.53;
+    x->active_params_b = 3.34;
+    return x;
+  }();
+  return *m;
+}
+const Quant& Q4KM() {
+  static const Quant* q = [] {
+    auto* x = new Quant;
+    x->id = "Q4_K_M";
+    return x;
+  }();
+  return *q;
+}
+
 Pick SamplePick() {
   Pick p;
   p.rank = 1;
-  p.workload = "coding";
-  p.model = "Qwen3 Coder 30B A3B Instruct";
-  p.model_id = "qwen3-coder-30b-a3b-instruct";
-  p.params_b = 30.53;
-  p.active_params_b = 3.34;
-  p.quant = "Q4_K_M";
-  p.grade = "A";
+  p.workload = &Coding();
+  p.model = &SampleModel();
+  p.quant = &Q4KM();
   p.grade_index = 0;
   p.score = 88.04;
   p.quality = 71;
@@ -38,8 +83,9 @@ RecommendReport SampleRecommend() {
   r.setup.gpu_count = 1;
   r.setup.usable_gb = 22.6;
   r.setup.host_ram_gb = 64;
-  r.mode = "balanced";
-  r.workloads.push_back({"coding", "Coding", {SamplePick()}});
+  r.mode = &Balanced();
+  r.grades = &Grades();
+  r.workloads.push_back({&Coding(), {SamplePick()}});
   r.candidates = 300;
   return r;
 }
@@ -69,6 +115,10 @@ TEST(Format, UnitsAndDashes) {
   EXPECT_EQ(FormatCapacity(24), "25.8 GB (24 GiB)");
   EXPECT_EQ(FormatCapacity(192), "206 GB (192 GiB)");
   EXPECT_EQ(FormatCapacity(0), "—");
+  EXPECT_EQ(FormatFactor(1.33), "1.3");
+  EXPECT_EQ(FormatFactor(0.75), "0.75");
+  EXPECT_EQ(FormatFactor(4), "4");
+  EXPECT_EQ(FormatFactor(std::numeric_limits<double>::infinity()), "—");
   EXPECT_EQ(FormatUsd(1599), "$1,599");
   EXPECT_EQ(FormatUsd(2.29), "$2.29");
   EXPECT_EQ(FormatNumber(-0.0001, 1), "0.0");
@@ -117,7 +167,9 @@ TEST(Render, JsonNeverPrintsNanOrInf) {
 
 TEST(Render, CsvQuotesAndMarkdownEscapes) {
   RecommendReport r = SampleRecommend();
-  r.workloads[0].picks[0].model = "Model, \"quoted\" | piped";
+  Model awkward = SampleModel();
+  awkward.name = "Model, \"quoted\" | piped";
+  r.workloads[0].picks[0].model = &awkward;
   std::string csv = Render(r, OutputFormat::kCsv, false);
   EXPECT_NE(csv.find("\"Model, \"\"quoted\"\" | piped\""), std::string::npos);
   std::string md = Render(r, OutputFormat::kMarkdown, true);

@@ -53,5 +53,44 @@ TEST(Engine, ABrokenCatalogFileLoadsNothing) {
   EXPECT_NE(diags.Render().find("catalog/gpus.yaml"), std::string::npos) << diags.Render();
 }
 
+TEST(Engine, TheReportPolicyNamesAreResolvedOnceAtLoad) {
+  Diagnostics diags;
+  std::shared_ptr<const Engine> e = Engine::Load({.data = Embedded()}, &diags);
+  ASSERT_NE(e, nullptr) << diags.Render();
+  const ReportPolicy& p = e->policy();
+  // The records of this snapshot, not copies: reports compare and point at them.
+  EXPECT_EQ(p.count_workload.found, e->profiles().FindWorkload("coding").found);
+  EXPECT_EQ(p.count_quant.found, e->catalog().QuantById("Q4_K_M"));
+  EXPECT_EQ(p.top_models_workload.found, e->profiles().FindWorkload("chat").found);
+  ASSERT_NE(p.top_models_min_grade.found, nullptr);
+  EXPECT_EQ(p.top_models_min_grade->letter, "B");
+  EXPECT_EQ(p.top_models_min_grade_index, e->profiles().grades().IndexOf("B"));
+  for (const CapabilitySpec& row : p.capability_rows) {
+    if (row.kind != "llm") continue;
+    EXPECT_NE(row.workload.found, nullptr) << row.id;
+    EXPECT_NE(row.quant.found, nullptr) << row.id;
+  }
+}
+
+TEST(Engine, AnUnknownWorkloadInTheReportPolicyLoadsNothingAndSaysWhere) {
+  absl::StatusOr<std::string> shipped = EmbeddedSource().Read("engine/report/reports.yaml");
+  ASSERT_TRUE(shipped.ok());
+  std::string text = *shipped;
+  const std::string from = "count_workload: coding";
+  const size_t at = text.find(from);
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, from.size(), "count_workload: codng");
+  auto top = std::make_shared<MemorySource>();
+  top->Set("engine/report/reports.yaml", text);
+  Diagnostics diags;
+  std::shared_ptr<const Engine> e =
+      Engine::Load({.data = std::make_shared<OverlaySource>(top, Embedded())}, &diags);
+  EXPECT_EQ(e, nullptr);
+  const std::string said = diags.Render();
+  EXPECT_NE(said.find("reports.yaml:"), std::string::npos) << said;
+  EXPECT_NE(said.find("workload `codng` is not in the profiles"), std::string::npos) << said;
+  EXPECT_NE(said.find("did you mean `coding`?"), std::string::npos) << said;
+}
+
 }  // namespace
 }  // namespace fitrank

@@ -119,7 +119,8 @@ TEST(RunCommand, OllamaPinsTheQuantFromAGgufRepoElseServesItsTagsQuant) {
   ASSERT_FALSE(tag_only.ollama_tag.empty());
   EXPECT_EQ(ServedQuant(*e.catalog, ollama, tag_only, iq1)->id, "Q4_K_M");
   plan = PlanRun(*e.catalog, ollama, tag_only, iq1, setup, NativeEstimate(), 8192);
-  EXPECT_EQ(plan.quant, "Q4_K_M");
+  ASSERT_NE(plan.quant, nullptr);
+  EXPECT_EQ(plan.quant->id, "Q4_K_M");
   EXPECT_EQ(plan.command, "ollama run " + tag_only.ollama_tag);
 }
 

@@ -56,7 +56,7 @@ TEST_F(GraderCache, HoldsAtMostItsCapDroppingTheLeastRecentlyUsed) {
   const std::vector<Pick> again = g.Rank(With(32), Chat(), Balanced(), 3);
   ASSERT_EQ(again.size(), first.size());
   for (size_t i = 0; i < first.size(); ++i) {
-    EXPECT_EQ(again[i].model_id, first[i].model_id);
+    EXPECT_EQ(again[i].model, first[i].model);
     EXPECT_EQ(again[i].quant, first[i].quant);
     EXPECT_EQ(again[i].score, first[i].score);
   }
@@ -84,7 +84,7 @@ TEST_F(GraderCache, QueriesDroppedWhileInUseStayValidAcrossThreads) {
     threads.emplace_back([&, t] {
       for (int i = 0; i < 5; ++i) {
         std::vector<Pick> p = g.Rank(setups[t], Chat(), Balanced(), 1);
-        tops[t].push_back(p.empty() ? "" : p[0].model_id);
+        tops[t].push_back(p.empty() ? "" : p[0].model->id);
       }
     });
   }

@@ -61,6 +61,39 @@ TEST(ReportPolicy, NotesFillTheirValues) {
   EXPECT_EQ(p->Note("no.such-note", {}), "");
 }
 
+// The sentences the report builders used to compose in C++, from reports.yaml now: the
+// wording and number formats the builders had (the goldens do not reach these ones).
+TEST(ReportPolicy, NotesSayWhatTheBuildersSaid) {
+  Diagnostics diags;
+  auto p = ParseReportPolicy(ShippedPolicy(), "engine/report/reports.yaml", &diags);
+  ASSERT_TRUE(p.has_value()) << diags.Render();
+  EXPECT_EQ(p->Note("upgrade.action.host-ram", {{"gb", 128}}), "Host RAM to 128 GB");
+  EXPECT_EQ(p->Note("upgrade.price.socket-ram", {{"gb", 64.0}, {"usd_per_gb", 4.0}}),
+            " + 64 GB RAM at $4.00/GB");
+  EXPECT_EQ(p->Note("upgrade.price.host-ram", {{"usd_per_gb", 4.0}, {"source", "DDR5 kits"}}),
+            "$4.00/GB (DDR5 kits)");
+  EXPECT_EQ(p->Note("upgrade.action.add-same", {{"count", 1}, {"gpu", "X"}, {"total", 2}}),
+            "Add 1 more X (2 in total)");
+  EXPECT_EQ(p->Note("upgrade.step-why.one",
+                    {{"count", 1},
+                     {"best", p->Note("upgrade.step-why.best", {{"model", "Qwen3 32B"}})},
+                     {"usd_each", 1599.4}}),
+            "Unlocks 1 model, best Qwen3 32B at $1599 each.");
+  EXPECT_EQ(p->Note("gpu.capability.llm-offload", {{"decode_tok_s", 4.04}, {"offload_pct", 33.5}}),
+            "4.0 tok/s; 34% in host RAM");
+  EXPECT_EQ(p->Note("gpu.capability.video", {{"per_frame", "2.5 s"},
+                                             {"width", 832},
+                                             {"height", 480},
+                                             {"frames", 81}}),
+            "~2.5 s/frame at 832x480, 81 frames");
+  EXPECT_EQ(p->Note("fit.advice.context-limited",
+                    {{"safe_context", 4096}, {"workload", "Coding"}, {"context", 32768}}),
+            "The safe context is 4096 tokens; the Coding workload asks for 32768.");
+  EXPECT_EQ(p->Note("fit.advice.little-headroom", {{"headroom_pct", 7.6}}),
+            "Only 8% of usable memory is left: longer contexts, bigger batches or other "
+            "applications on the GPU can push it into offload.");
+}
+
 TEST(ReportPolicy, NoteMistakesAreReported) {
   auto errors = [](const std::string& from, const std::string& to) {
     std::string text = ShippedPolicy();

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <set>
 
 #include "absl/strings/str_cat.h"
@@ -73,8 +74,41 @@ int CompiledRules::ApplicableList(int workload_index, int mode_index) const {
   return w * (nm + 1) + m;
 }
 
-void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mode_index,
-                             EvalResult* out, uint64_t context_key) const {
+inline void CompiledRules::EvaluateRule(const Rule& r, internal::RunContext* ctx, bool* fired,
+                                        double* score) const {
+  bool f;
+  if (r.when_leaves > 0) {
+    f = true;
+    for (int k = 0; k < r.when_leaves && f; ++k) {
+      f = internal::RunLeafCondition(program_, r.when_leaf[k], ctx) !=
+          static_cast<bool>((r.when_negate >> k) & 1);
+    }
+  } else if (r.when < 0) {
+    f = r.when_constant;
+  } else {
+    f = internal::Run(program_, r.when, ctx).b;
+  }
+  double s = 0;
+  if (f) {
+    if (r.score_is_leaf) {
+      s = ctx->facts->numbers()[r.score_slot];
+      for (int k = 0; k < r.score_ops; ++k) {
+        s = internal::RunLeafScore(s, r.score_op[k], &ctx->faults);
+      }
+    } else if (r.score < 0) {
+      s = r.score_constant;
+    } else {
+      s = internal::Run(program_, r.score, ctx).num;
+    }
+  }
+  *fired = f;
+  *score = s;
+}
+
+// Sizes `out` for this book and starts an evaluation for (`list`, `context_key`): true if the
+// context rules' results in `out` are still right (same context, same applicable list); if not,
+// every rule's result is zeroed (rules that do not apply stay at zero).
+bool CompiledRules::Begin(EvalResult* out, int list, uint64_t context_key) const {
   const size_t n = rules_.size();
   if (out->book_id_ != id_) {
     out->fired.assign(n, 0);
@@ -85,11 +119,26 @@ void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mo
     out->book_id_ = id_;
     out->context_key_ = 0;
   }
-  const int list = ApplicableList(workload_index, mode_index);
-  // The context rules' results in `out` are still right: same context, same applicable list.
   const bool reuse = context_key != 0 && context_key == out->context_key_ && list == out->list_;
   out->context_key_ = context_key;
   out->list_ = list;
+  out->bounded_ = false;
+  if (!reuse && n > 0) {
+    std::memset(out->fired.data(), 0, n);
+    std::memset(out->contribution.data(), 0, n * sizeof(double));  // all-zero bits are 0.0
+    std::memset(out->faults_of.data(), 0, n);
+  }
+  return reuse;
+}
+
+void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mode_index,
+                             EvalResult* out, uint64_t context_key, bool after_bound) const {
+  const int list = ApplicableList(workload_index, mode_index);
+  // After Bound (same list and context): its early rules' results are this candidate's.
+  const bool early_done = after_bound && out->bounded_ && out->book_id_ == id_ &&
+                          context_key == out->context_key_ && list == out->list_;
+  const bool reuse = early_done || Begin(out, list, context_key);
+  out->bounded_ = false;
   std::fill(out->set_total.begin(), out->set_total.end(), 0.0);
   out->cap = -1;
   out->cap_rule = -1;
@@ -101,43 +150,13 @@ void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mo
   double* contribution = out->contribution.data();
   uint8_t* faults_of = out->faults_of.data();
   double* set_total = out->set_total.data();
-  if (!reuse && n > 0) {
-    // Rules that do not apply stay at zero; with `reuse` they already are.
-    std::memset(fired, 0, n);
-    std::memset(contribution, 0, n * sizeof(double));  // all-zero bits are 0.0
-    std::memset(faults_of, 0, n);
-  }
-  const double* nums = facts.numbers();
-
   for (int32_t i : applicable_[list]) {
     const Rule& r = rules_[i];
-    if (!(reuse && r.context_only)) {
+    if (!(reuse && r.context_only) && !(early_done && r.early_only)) {
       ctx.faults = 0;
       bool f;
-      if (r.when_leaves > 0) {
-        f = true;
-        for (int k = 0; k < r.when_leaves && f; ++k) {
-          f = internal::RunLeafCondition(program_, r.when_leaf[k], &ctx) !=
-              static_cast<bool>((r.when_negate >> k) & 1);
-        }
-      } else if (r.when < 0) {
-        f = r.when_constant;
-      } else {
-        f = internal::Run(program_, r.when, &ctx).b;
-      }
-      double s = 0;
-      if (f) {
-        if (r.score_is_leaf) {
-          s = nums[r.score_slot];
-          for (int k = 0; k < r.score_ops; ++k) {
-            s = internal::RunLeafScore(s, r.score_op[k], &ctx.faults);
-          }
-        } else if (r.score < 0) {
-          s = r.score_constant;
-        } else {
-          s = internal::Run(program_, r.score, &ctx).num;
-        }
-      }
+      double s;
+      EvaluateRule(r, &ctx, &f, &s);
       fired[i] = f;
       contribution[i] = s;
       faults_of[i] = ctx.faults;
@@ -154,6 +173,36 @@ void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mo
       out->gate_rule = i;
     }
   }
+}
+
+void CompiledRules::Bound(const FactValues& facts, int workload_index, int mode_index,
+                          EvalResult* out, uint64_t context_key, double* set_least,
+                          double* set_most) const {
+  const int list = ApplicableList(workload_index, mode_index);
+  const bool reuse = Begin(out, list, context_key);
+  for (size_t s = 0; s < sets_.size(); ++s) set_least[s] = set_most[s] = 0;
+  internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
+  for (int32_t i : applicable_[list]) {
+    const Rule& r = rules_[i];
+    if (!r.early_only) {
+      set_least[r.set] += r.least;
+      set_most[r.set] += r.most;
+      continue;
+    }
+    if (!(reuse && r.context_only)) {
+      ctx.faults = 0;
+      bool f;
+      double s;
+      EvaluateRule(r, &ctx, &f, &s);
+      out->fired[i] = f;
+      out->contribution[i] = s;
+      out->faults_of[i] = ctx.faults;
+    }
+    if (!out->fired[i]) continue;
+    set_least[r.set] += out->contribution[i];
+    set_most[r.set] += out->contribution[i];
+  }
+  out->bounded_ = true;
 }
 
 Explanation CompiledRules::Explain(const FactValues& facts, int workload_index,
@@ -418,6 +467,7 @@ class RulesCompiler {
         } else {
           r.when = e.entry;
           r.context_only = !e.reads_candidate_facts;
+          r.early_only = !e.reads_late_facts;
           LeafConjunction(e.entry, &r);
         }
       }
@@ -433,9 +483,18 @@ class RulesCompiler {
           r.score = e.entry;
           score_zero = false;
           r.context_only = r.context_only && !e.reads_candidate_facts;
+          r.early_only = r.early_only && !e.reads_late_facts;
           LeafScore(e.entry, &r);
         }
       }
+    }
+    // What it may contribute when its facts are not known (Bound).
+    if (r.score < 0) {
+      r.least = std::min(0.0, r.score_constant);
+      r.most = std::max(0.0, r.score_constant);
+    } else {
+      r.least = -std::numeric_limits<double>::infinity();
+      r.most = std::numeric_limits<double>::infinity();
     }
     // Sentence.
     internal::CompiledTemplate say;

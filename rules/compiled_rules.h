@@ -103,6 +103,7 @@ struct EvalResult {
   uint64_t book_id_ = 0;
   uint64_t context_key_ = 0;  // of the evaluation whose results these are
   int list_ = -1;             // its applicable-rules list (workload x mode)
+  bool bounded_ = false;      // Bound() was the last call: its early rules' results are held
   std::vector<internal::RegexMemo> memo_;
 };
 
@@ -155,8 +156,24 @@ class CompiledRules {
   // the evaluation `out` holds, for the same workload and mode, their results in `out` are
   // kept. The caller promises that no context fact has changed while it passes the same key;
   // 0 evaluates every rule. Results are identical either way.
+  //
+  // `after_bound`: `out` was last used by Bound() for the same candidate (same early facts,
+  // workload, mode and context key): the early rules' results it holds are kept and only the
+  // other rules are evaluated. Results are identical either way.
   void Evaluate(const FactValues& facts, int workload_index, int mode_index, EvalResult* out,
-                uint64_t context_key = 0) const;
+                uint64_t context_key = 0, bool after_bound = false) const;
+
+  // Bounds of each set's total (set_count() each, into set_least / set_most) over every
+  // candidate whose context and early facts (FactDecl::context, FactDecl::early) are those of
+  // `facts`, whatever its other facts: a rule that reads only context and early facts is
+  // evaluated; any other counts between the least and the most it may contribute (0 if it
+  // does not fire and its score if it does: a constant, else unbounded, -inf / +inf). Only
+  // the context and early facts of `facts` are read. `scratch` and `context_key` work as for
+  // Evaluate (the same record); the early rules' results stay in `scratch` for an Evaluate(after_bound) of the
+  // same candidate once its other facts are set. Caps and gates are ignored: they can only
+  // lower a score. No allocation after `scratch` is sized.
+  void Bound(const FactValues& facts, int workload_index, int mode_index, EvalResult* scratch,
+             uint64_t context_key, double* set_least, double* set_most) const;
 
   // The slow path for `rules explain`: every rule, fired or not, its contribution, faults
   // and rendered sentence. Agrees with Evaluate() on every number.
@@ -193,9 +210,17 @@ class CompiledRules {
     int32_t cap = -1;
     bool gate = false;
     bool context_only = true;  // `when` and `score` read only context facts
+    bool early_only = true;    // `when` and `score` read only context and early facts
+    // Unless early_only: the least and the most it may contribute (0 when it does not fire; a
+    // score computed from facts is unbounded).
+    double least = 0, most = 0;
   };
 
+  // Evaluates rule `r` (`when`, then `score` if it fired) into *fired, *score.
+  void EvaluateRule(const Rule& r, internal::RunContext* ctx, bool* fired, double* score) const;
+
   bool Applicable(const Rule& r, int workload_index, int mode_index) const;
+  bool Begin(EvalResult* out, int list, uint64_t context_key) const;
   // Index into applicable_ for a workload and mode (out of range: "none").
   int ApplicableList(int workload_index, int mode_index) const;
   internal::RunContext Context(const FactValues& facts, int workload_index, int mode_index,

@@ -119,6 +119,16 @@ void FactSchema::MarkContext(absl::string_view ns) {
   }
 }
 
+bool FactSchema::MarkEarly(absl::string_view name) {
+  for (FactDecl& d : facts_) {
+    if (d.name == name) {
+      d.early = true;
+      return true;
+    }
+  }
+  return false;
+}
+
 void FactSchema::Rename(absl::string_view old_name, absl::string_view new_name) {
   renamed_.emplace_back(std::string(old_name), std::string(new_name));
 }
@@ -158,35 +168,6 @@ void FactValues::Clear() {
   for (absl::string_view& s : strings_) s = absl::string_view();
   for (StringListRef& l : lists_) l = StringListRef();
   if (!set_bits_.empty()) std::memset(set_bits_.data(), 0, set_bits_.size() * sizeof(uint64_t));
-}
-
-void FactValues::Set(NumberFact f, double v) {
-  if (!std::isfinite(v)) {
-    Unset(f.index);
-    return;
-  }
-  numbers_[f.slot] = v;
-  MarkSet(f.index);
-}
-
-void FactValues::Set(BoolFact f, bool v) {
-  bools_[f.slot] = v ? 1 : 0;
-  MarkSet(f.index);
-}
-
-void FactValues::Set(StringFact f, absl::string_view v) {
-  strings_[f.slot] = v;
-  MarkSet(f.index);
-}
-
-void FactValues::Set(StringListFact f, absl::Span<const absl::string_view> v) {
-  lists_[f.slot] = StringListRef{v.data(), static_cast<uint32_t>(v.size()), false};
-  MarkSet(f.index);
-}
-
-void FactValues::Set(StringListFact f, absl::Span<const std::string> v) {
-  lists_[f.slot] = StringListRef{v.data(), static_cast<uint32_t>(v.size()), true};
-  MarkSet(f.index);
 }
 
 void FactValues::Unset(int32_t fact_index) {

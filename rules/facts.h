@@ -31,6 +31,7 @@
 #ifndef FITRANK_RULES_FACTS_H_
 #define FITRANK_RULES_FACTS_H_
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -79,6 +80,9 @@ struct FactDecl {
   // A context fact keeps its value across the candidates the caller evaluates under one
   // context key (CompiledRules::Evaluate); the built-ins always are.
   bool context = false;
+  // An early fact is known before the costly part of a candidate (its estimate): a caller can
+  // bound the rules on the early and context facts alone (CompiledRules::Bound).
+  bool early = false;
 };
 
 class FactSchema {
@@ -101,6 +105,8 @@ class FactSchema {
   // as opposed to one that changes with every candidate (its fit, its speed). Rules that read
   // only context facts are evaluated once per context (see CompiledRules::Evaluate).
   void MarkContext(absl::string_view ns);
+  // Marks the declared fact `name` as early (FactDecl::early). False if there is none.
+  bool MarkEarly(absl::string_view name);
 
   // Records that the fact `old_name` is now called `new_name` (declared): rules reading the
   // old name still fail to compile (unknown-fact), with a hint naming the new one.
@@ -152,14 +158,34 @@ class FactValues {
   // candidates unless every fact is set every time.
   void Clear();
 
+  // Inline: the engine sets some 50 facts per candidate, millions of times in a sweep.
   // Non-finite numbers leave the fact unset.
-  void Set(NumberFact f, double v);
-  void Set(BoolFact f, bool v);
+  void Set(NumberFact f, double v) {
+    if (!std::isfinite(v)) {
+      Unset(f.index);
+      return;
+    }
+    numbers_[f.slot] = v;
+    MarkSet(f.index);
+  }
+  void Set(BoolFact f, bool v) {
+    bools_[f.slot] = v ? 1 : 0;
+    MarkSet(f.index);
+  }
   // The text is not copied: it must stay alive and unchanged until evaluation is done.
-  void Set(StringFact f, absl::string_view v);
+  void Set(StringFact f, absl::string_view v) {
+    strings_[f.slot] = v;
+    MarkSet(f.index);
+  }
   // The list (and its strings) are not copied, as above.
-  void Set(StringListFact f, absl::Span<const absl::string_view> v);
-  void Set(StringListFact f, absl::Span<const std::string> v);
+  void Set(StringListFact f, absl::Span<const absl::string_view> v) {
+    lists_[f.slot] = StringListRef{v.data(), static_cast<uint32_t>(v.size()), false};
+    MarkSet(f.index);
+  }
+  void Set(StringListFact f, absl::Span<const std::string> v) {
+    lists_[f.slot] = StringListRef{v.data(), static_cast<uint32_t>(v.size()), true};
+    MarkSet(f.index);
+  }
   // Makes one fact unset again (its default value). `fact_index` is the handle's `index`.
   void Unset(int32_t fact_index);
 

@@ -5,29 +5,8 @@
 namespace fitrank {
 namespace {
 
-// Runs `plan` and stores each cell's top picks in `cells` (appended on the first run, paired
-// by position on the second).
-void TopLists(const Evaluator& eval, const SweepPlan& plan, bool first,
-              std::vector<DiffCell>* cells, const std::function<void(int, int)>& progress) {
-  const GradeScale& scale = eval.profiles().grades();
-  size_t i = 0;
-  RunSweep(eval, plan, [&](const SweepCell& cell) {
-    std::vector<DiffPick> top;
-    for (const CandidateEval& c : cell.ranking.ranked) {
-      top.push_back({c.model->id, c.quant->id, scale.grades[c.score.grade].letter, c.score.score});
-    }
-    if (first) {
-      DiffCell c;
-      c.gpu = cell.gpu;
-      c.workload = cell.workload;
-      c.mode = cell.mode;
-      c.old_top = std::move(top);
-      cells->push_back(std::move(c));
-    } else if (i < cells->size()) {
-      (*cells)[i].new_top = std::move(top);
-    }
-    ++i;
-  }, progress);
+DiffPick PickOf(const CandidateEval& c, const GradeScale& scale) {
+  return {c.model->id, c.quant->id, scale.grades[c.score.grade].letter, c.score.score};
 }
 
 }  // namespace
@@ -38,12 +17,20 @@ RulesDiff DiffRules(const Evaluator& old_rules, const Evaluator& new_rules, Swee
   RulesDiff d;
   d.top = plan.top;
   std::vector<DiffCell> cells;
-  TopLists(old_rules, plan, true, &cells, [&](int done, int total) {
-    if (progress) progress(done, 2 * total);
-  });
-  TopLists(new_rules, plan, false, &cells, [&](int done, int total) {
-    if (progress) progress(total + done, 2 * total);
-  });
+  // One sweep under both rule trees: the estimates do not depend on the rules, so each
+  // candidate is estimated once and scored twice.
+  const GradeScale& scale = old_rules.profiles().grades();
+  RunSweeps({&old_rules, &new_rules}, plan, [&](int e, const SweepCell& cell) {
+    if (e == 0) {
+      DiffCell c;
+      c.gpu = cell.gpu;
+      c.workload = cell.workload;
+      c.mode = cell.mode;
+      cells.push_back(std::move(c));
+    }
+    std::vector<DiffPick>& top = e == 0 ? cells.back().old_top : cells.back().new_top;
+    for (const CandidateEval& c : cell.ranking.ranked) top.push_back(PickOf(c, scale));
+  }, progress);
   for (DiffCell& c : cells) {
     ++d.cells;
     std::map<std::string, DiffModelChange> by_model;

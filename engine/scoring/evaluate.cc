@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <deque>
+#include <limits>
 #include <set>
 
 #include "absl/strings/str_cat.h"
@@ -77,6 +78,7 @@ absl::StatusOr<std::unique_ptr<Query>> Evaluator::Prepare(const Setup& setup,
                                                           const Mode& mode) const {
   auto q = std::make_unique<Query>();
   q->serial = ++g_query_serial;
+  q->evaluator = this;
   q->workload = &workload;
   q->mode = &mode;
   q->shape = ShapeFor(workload, mode);
@@ -203,9 +205,12 @@ const ModelWorkloadText& Evaluator::TextFor(const Query& q, const Model& model,
 // once the cache has grown.
 class Evaluator::SizingCache {
  public:
-  SizingCache(size_t setups, size_t quants) : quants_(quants), slots_(setups * quants) {}
+  SizingCache(const Catalog& catalog, size_t setups, size_t quants)
+      : catalog_(catalog), quants_(quants), slots_(setups * quants), gguf_(quants),
+        have_gguf_(quants, 0) {}
   void Clear() {
     for (Slot& s : slots_) s.used = 0;
+    std::fill(have_gguf_.begin(), have_gguf_.end(), 0);
   }
   // The sizing of `in` (for the cache's model and catalog quant `quant_index`) on the setup
   // named `setup_id`. The reference stays valid until Clear.
@@ -222,7 +227,21 @@ class Evaluator::SizingCache {
     }
     slot.keys[slot.used] = key;
     Sizing& sizing = slot.sizings[slot.used++];
-    estimator.Size(in, &sizing);
+    // The GGUF file's size per tensor depends only on the model and the quantization: kept by
+    // the catalog for its pairs (Catalog::GgufSizeOf), here for a model from elsewhere; not
+    // worked out once per sizing (it was a sixth of a sweep's time).
+    EstimateInput x = in;
+    if (in.quant != nullptr) {
+      x.gguf = catalog_.GgufSizeOf(*in.model, *in.quant);
+      if (x.gguf == nullptr) {
+        if (!have_gguf_[quant_index]) {
+          gguf_[quant_index] = EstimateGgufSize(*in.model, in.quant->id);
+          have_gguf_[quant_index] = 1;
+        }
+        x.gguf = &gguf_[quant_index];
+      }
+    }
+    estimator.Size(x, &sizing);
     return sizing;
   }
 
@@ -245,15 +264,20 @@ class Evaluator::SizingCache {
     std::deque<Sizing> sizings;   // stable addresses; sizings[i] is for keys[i]
     size_t used = 0;
   };
+  const Catalog& catalog_;
   size_t quants_;
   std::vector<Slot> slots_;  // [setup_id][quant_index]
+  std::vector<GgufSize> gguf_;     // [quant_index]: EstimateGgufSize of the model at it
+  std::vector<char> have_gguf_;    // [quant_index]: gguf_ holds it
 };
 
-void Evaluator::EstimateOn(const Query& q, const Model& model, int quant_index, int variant,
-                           CandidateEval* c, SizingCache* cache, const int* setup_ids) const {
+const Sizing* Evaluator::SizeOn(const Query& q, const Model& model, int quant_index, int variant,
+                                SizingCache* cache, const int* setup_ids, Sizing* own,
+                                EstimateInput* input) const {
   const SetupVariant& v = q.variants[variant];
   const QuantPlan& plan = v.plans[quant_index];
-  EstimateInput in;
+  EstimateInput& in = *input;
+  in = EstimateInput();
   in.setup = v.setup.get();
   in.model = &model;
   in.quant = plan.quant;
@@ -290,39 +314,75 @@ void Evaluator::EstimateOn(const Query& q, const Model& model, int quant_index, 
                                   return sizing(x).estimate;
                                 });
     if (tried) sized = &sizing(in);
-    estimator_.Finish(in, *sized, &c->estimate);
+    return sized;
   };
   if (cache != nullptr) {
-    estimate([&](const EstimateInput& x) -> const Sizing& {
+    return estimate([&](const EstimateInput& x) -> const Sizing& {
       return cache->Get(estimator_, setup_ids[variant], quant_index, x);
     });
-  } else {
-    Sizing own;
-    estimate([&](const EstimateInput& x) -> const Sizing& {
-      estimator_.Size(x, &own);
-      return own;
-    });
   }
-  c->setup = v.setup.get();
+  return estimate([&](const EstimateInput& x) -> const Sizing& {
+    estimator_.Size(x, own);
+    return *own;
+  });
+}
+
+void Evaluator::EstimateOn(const Query& q, const Model& model, int quant_index, int variant,
+                           CandidateEval* c, SizingCache* cache, const int* setup_ids) const {
+  Sizing own;
+  EstimateInput in;
+  const Sizing* sized = SizeOn(q, model, quant_index, variant, cache, setup_ids, &own, &in);
+  estimator_.Finish(in, *sized, &c->estimate);
+  c->setup = q.variants[variant].setup.get();
   c->variant = variant;
-  c->runtime = plan.runtime;
+  c->runtime = q.variants[variant].plans[quant_index].runtime;
+}
+
+void Evaluator::FillContext(const Query& q, int variant, const Model& model, Scratch* s) const {
+  const Facts& f = *rules_.facts;
+  if (s->query_serial != q.serial || s->variant != variant) {
+    f.FillSetup(*q.variants[variant].facts, &s->values);
+    f.FillWorkload(q.shape, &s->values);
+    s->query_serial = q.serial;
+    s->variant = variant;
+    s->model = nullptr;
+  }
+  if (s->model != &model) {
+    f.FillModel(model, TextFor(q, model, s), newest_release_, &s->values);
+    s->model = &model;
+    ++s->context_key;
+  }
+}
+
+double Evaluator::MostScore(const Query& q, const Model& model, const Pending& p,
+                            Scratch* s) const {
+  FillContext(q, 0, model, s);
+  const SetupVariant& v = q.variants[0];
+  const QuantPlan& plan = v.plans[p.quant_index];
+  rules_.facts->FillEarly(model, *plan.quant, plan.runtime, plan.serving,
+                          *v.setup->devices[0].gpu, v.setup->device_count, p.sized->estimate,
+                          q.shape, &s->values);
+  rules_.rules->Bound(s->values, q.workload_index, q.mode_index, &s->result, s->context_key,
+                      s->set_least.data(), s->set_most.data());
+  return MostScoreOf(s->set_least.data(), s->set_most.data(), q.weights, profiles_.grades());
+}
+
+void Evaluator::FinishCandidate(const Query& q, const Model& model, const Pending& p,
+                                CandidateEval* c) const {
+  c->model = &model;
+  c->quant = &catalog_.quants()[p.quant_index];
+  c->quant_index = p.quant_index;
+  c->evaluated = false;
+  estimator_.Finish(p.input, *p.sized, &c->estimate);
+  c->setup = q.variants[0].setup.get();
+  c->variant = 0;
+  c->runtime = q.variants[0].plans[p.quant_index].runtime;
 }
 
 void Evaluator::Fill(const Query& q, const CandidateEval& c, Scratch* s) const {
   const Facts& f = *rules_.facts;
   const SetupVariant& v = q.variants[c.variant];
-  if (s->query_serial != q.serial || s->variant != c.variant) {
-    f.FillSetup(*v.facts, &s->values);
-    f.FillWorkload(q.shape, &s->values);
-    s->query_serial = q.serial;
-    s->variant = c.variant;
-    s->model = nullptr;
-  }
-  if (s->model != c.model) {
-    f.FillModel(*c.model, TextFor(q, *c.model, s), newest_release_, &s->values);
-    s->model = c.model;
-    ++s->context_key;
-  }
+  FillContext(q, c.variant, *c.model, s);
   f.FillCandidate(*c.model, *c.quant, c.runtime, v.plans[c.quant_index].serving,
                   *v.setup->devices[0].gpu, v.setup->device_count, c.estimate, q.shape,
                   &s->values);
@@ -332,6 +392,17 @@ void Evaluator::ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s) con
   Fill(q, *c, s);
   rules_.rules->Evaluate(s->values, q.workload_index, q.mode_index, &s->result,
                          s->context_key);
+  Finalize(q, c, s);
+}
+
+void Evaluator::ScoreAfterBound(const Query& q, CandidateEval* c, Scratch* s) const {
+  rules_.facts->FillSpeeds(c->estimate, q.shape, &s->values);
+  rules_.rules->Evaluate(s->values, q.workload_index, q.mode_index, &s->result,
+                         s->context_key, /*after_bound=*/true);
+  Finalize(q, c, s);
+}
+
+void Evaluator::Finalize(const Query& q, CandidateEval* c, Scratch* s) const {
   c->score = ScoreOf(s->result, q.weights, profiles_.grades());
   c->cap_rule = s->result.cap_rule;
   c->gate_rule = s->result.gate_rule;
@@ -477,12 +548,13 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
       setup_ids[g].push_back(id);
     }
   }
-  SizingCache cache(setups.size(), catalog_.quants().size());
+  SizingCache cache(catalog_, setups.size(), catalog_.quants().size());
 
   // Per group: its rankings and, for the model at hand, the best and closest candidates.
   struct GroupState {
     std::vector<CandidateEval> best, closest;
     std::vector<char> have_best, have_closest;
+    std::vector<size_t> closest_pos;  // position of `closest` in the estimation order
     CandidateEval nofit;
     bool have_nofit = false;
   };
@@ -496,10 +568,14 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
     state[g].closest.resize(n);
     state[g].have_best.resize(n);
     state[g].have_closest.resize(n);
+    state[g].closest_pos.resize(n);
   }
+  std::vector<Pending> pending;      // one setup: the candidates that run, estimation order
+  std::vector<std::pair<double, size_t>> order;  // (promise, pending index), best first
   CandidateEval c;
   for (const Model& model : catalog_.models()) {
     cache.Clear();
+    int hint = -1;  // the quant index that ranked first in the last group, for this model
     for (size_t g = 0; g < ng; ++g) {
       const std::vector<const Query*>& qs = groups[g];
       const std::vector<Scratch*>& scratch = scratches[g];
@@ -510,34 +586,109 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
       std::fill(st.have_best.begin(), st.have_best.end(), 0);
       std::fill(st.have_closest.begin(), st.have_closest.end(), 0);
       st.have_nofit = false;
-      for (const std::vector<int>& group : q0.rank_groups) {
-        for (int i : group) {
-          EstimateCandidate(q0, model, i, &c, &cache, setup_ids[g].data());
-          for (Ranking& r : out) ++r.candidates;
-          if (FitOrder(c) == 3) {
-            // Does not run: never ranked. Keep the one closest to running for `excluded`.
-            if (!st.have_nofit ||
-                c.estimate.memory.total_gb - c.estimate.memory.usable_gb <
-                    st.nofit.estimate.memory.total_gb - st.nofit.estimate.memory.usable_gb) {
-              st.nofit = c, st.have_nofit = true;
-            }
-            // Memory only grows with bits per weight on one runtime: the rest of the group
-            // (sorted by bpw) cannot fit either.
-            if (c.estimate.fit.kind == FitKind::kNoFit && q0.variants.size() == 1) break;
-            continue;
+      // A candidate that does not run: never ranked. Keep the one closest to running for
+      // `excluded`.
+      auto no_run = [&](const CandidateEval& x) {
+        if (!st.have_nofit ||
+            x.estimate.memory.total_gb - x.estimate.memory.usable_gb <
+                st.nofit.estimate.memory.total_gb - st.nofit.estimate.memory.usable_gb) {
+          st.nofit = x, st.have_nofit = true;
+        }
+      };
+      // Keeps `c`, scored for query j, if it is the best or the closest excluded one so far;
+      // `pos` is its position in the estimation order: ties for the closest go to the earliest.
+      auto keep = [&](size_t j, size_t pos) {
+        if (!c.score.gated) {
+          if (!st.have_best[j] || RanksBefore(c, st.best[j])) {
+            st.best[j] = c, st.have_best[j] = 1;
           }
-          for (size_t j = 0; j < n; ++j) {
-            ScoreCandidate(*qs[j], &c, scratch[j]);
-            if (!c.score.gated) {
-              if (!st.have_best[j] || RanksBefore(c, st.best[j])) {
-                st.best[j] = c, st.have_best[j] = 1;
-              }
-            } else if (!st.have_closest[j] || c.score.raw > st.closest[j].score.raw) {
-              st.closest[j] = c, st.have_closest[j] = 1;
+        } else if (!st.have_closest[j] || c.score.raw > st.closest[j].score.raw ||
+                   (c.score.raw == st.closest[j].score.raw && pos < st.closest_pos[j])) {
+          st.closest[j] = c, st.have_closest[j] = 1, st.closest_pos[j] = pos;
+        }
+      };
+      if (q0.variants.size() != 1) {
+        // Scale-out: each candidate picks its GPU count by its estimate, so its setup facts
+        // are not known before it: no bound, every candidate is estimated and scored.
+        size_t pos = 0;
+        for (const std::vector<int>& group : q0.rank_groups) {
+          for (int i : group) {
+            EstimateCandidate(q0, model, i, &c, &cache, setup_ids[g].data());
+            for (Ranking& r : out) ++r.candidates;
+            if (FitOrder(c) == 3) {
+              no_run(c);
+              continue;
             }
+            for (size_t j = 0; j < n; ++j) {
+              qs[j]->evaluator->ScoreCandidate(*qs[j], &c, scratch[j]);
+              keep(j, pos);
+            }
+            ++pos;
+          }
+        }
+      } else {
+        // One setup. First size every candidate, in bits-per-weight order per runtime: those
+        // that do not run are settled here; memory only grows with bits per weight on one
+        // runtime, so a group stops at its first no-fit.
+        pending.clear();
+        for (const std::vector<int>& group : q0.rank_groups) {
+          for (int i : group) {
+            Pending p;
+            p.quant_index = i;
+            p.sized = SizeOn(q0, model, i, 0, &cache, setup_ids[g].data(), nullptr, &p.input);
+            for (Ranking& r : out) ++r.candidates;
+            const QuantPlan& plan = q0.variants[0].plans[i];
+            if (!p.sized->estimate.runnable() || plan.runtime == nullptr ||
+                p.sized->estimate.fit.kind == FitKind::kNoFit) {
+              FinishCandidate(q0, model, p, &c);
+              no_run(c);
+              if (c.estimate.fit.kind == FitKind::kNoFit) break;
+              continue;
+            }
+            pending.push_back(p);
+          }
+        }
+        // Then the ones that run, most promising first (the best fit, then the most quality
+        // kept): for each query, a candidate's best possible score from its early facts
+        // (Facts::FillEarly, known once sized; CompiledRules::Bound, which also evaluates
+        // the rules reading only those) is compared with the best score found so far. Below
+        // it, the candidate cannot rank first there and is not scored for that query; one no
+        // query needs is not finished (no speeds worked out). RanksBefore is a total order, so
+        // the best is the same whatever the order; a query with no best scored every
+        // candidate, so its closest excluded one is too (ties: the earliest, as before).
+        // The quantization that ranked first in the previous group of this model (another
+        // workload or mode: often the same) goes first, making the bound bite early.
+        order.clear();
+        for (size_t k = 0; k < pending.size(); ++k) {
+          const Pending& p = pending[k];
+          const FitKind kind = p.sized->estimate.fit.kind;
+          const int fit = p.quant_index == hint                   ? -1
+                          : kind == FitKind::kNativeComfortable ? 0
+                          : kind == FitKind::kNativeTight       ? 1
+                                                                : 2;
+          order.push_back({fit - QualityRetention(model, catalog_.quants()[p.quant_index]), k});
+        }
+        // Few candidates: an insertion sort, no allocation; ties keep the estimation order.
+        for (size_t a = 1; a < order.size(); ++a) {
+          for (size_t b = a; b > 0 && order[b].first < order[b - 1].first; --b) {
+            std::swap(order[b], order[b - 1]);
+          }
+        }
+        for (const auto& [key, k] : order) {
+          bool finished = false;
+          for (size_t j = 0; j < n; ++j) {
+            const double most = qs[j]->evaluator->MostScore(*qs[j], model, pending[k], scratch[j]);
+            if (st.have_best[j] && most < st.best[j].score.score) continue;
+            if (!finished) {
+              FinishCandidate(q0, model, pending[k], &c);
+              finished = true;
+            }
+            qs[j]->evaluator->ScoreAfterBound(*qs[j], &c, scratch[j]);
+            keep(j, k);
           }
         }
       }
+      if (st.have_best[0]) hint = st.best[0].quant_index;
       for (size_t j = 0; j < n; ++j) {
         Ranking& r = out[j];
         ++r.models;
@@ -547,7 +698,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
           r.excluded.push_back(st.closest[j]);
         } else if (st.have_nofit) {
           CandidateEval x = st.nofit;
-          ScoreCandidate(*qs[j], &x, scratch[j]);
+          qs[j]->evaluator->ScoreCandidate(*qs[j], &x, scratch[j]);
           r.excluded.push_back(x);
         }
       }

@@ -64,9 +64,12 @@ absl::StatusOr<ScoringRules> LoadScoringRules(const FileSource& shipped, const F
                                               Diagnostics* diags,
                                               absl::string_view shipped_dir = "rules");
 
+class Evaluator;
+
 // A query prepared by Evaluator::Prepare().
 struct Query {
   uint64_t serial = 0;      // unique per prepared query (scratch records cache by it)
+  const Evaluator* evaluator = nullptr;  // the one that prepared it (its rules score it)
   const Workload* workload = nullptr;
   const Mode* mode = nullptr;
   WorkloadShape shape;
@@ -128,9 +131,13 @@ class Evaluator {
   // Per-thread working memory. Built once; reused for every candidate.
   class Scratch {
    public:
-    explicit Scratch(const Evaluator& e) : values(*e.rules_.schema) {}
+    explicit Scratch(const Evaluator& e)
+        : values(*e.rules_.schema),
+          set_least(e.rules_.rules->set_count()),
+          set_most(e.rules_.rules->set_count()) {}
     rules::FactValues values;
     rules::EvalResult result;
+    std::vector<double> set_least, set_most;
     // Which query/variant/model the record currently holds, to skip refilling.
     uint64_t query_serial = 0;
     int variant = -1;
@@ -164,7 +171,9 @@ class Evaluator {
   void RankShared(const std::vector<const Query*>& queries, const std::vector<Scratch*>& scratch,
                   std::vector<Ranking>* out) const;
   // RankShared of several groups of queries at once: (*out)[g] is what RankShared(groups[g],
-  // scratch[g]) gives. Goes model by model, so that the estimates of a model that share
+  // scratch[g]) gives. A query may come from another Evaluator sharing this one's catalog,
+  // estimator and profiles (`rules diff`: two rule trees): it is scored with its own rules
+  // (Query::evaluator) and its scratch must be one of that evaluator. Goes model by model, so that the estimates of a model that share
   // their sizing (same setup, quantization, runtime, backend, context and batch: workloads
   // and modes of the same context) size it once (Estimator::Size).
   void RankGroups(const std::vector<std::vector<const Query*>>& groups,
@@ -194,6 +203,32 @@ class Evaluator {
                          SizingCache* cache = nullptr, const int* setup_ids = nullptr) const;
   void EstimateOn(const Query& q, const Model& model, int quant_index, int variant,
                   CandidateEval* c, SizingCache* cache, const int* setup_ids) const;
+  // The sizing EstimateOn finishes (batch and KV cache chosen), with its input in *input;
+  // `own` holds it when there is no cache. EstimateOn is SizeOn then Estimator::Finish.
+  const Sizing* SizeOn(const Query& q, const Model& model, int quant_index, int variant,
+                       SizingCache* cache, const int* setup_ids, Sizing* own,
+                       EstimateInput* input) const;
+  // A candidate of a single-setup query sized (SizeOn, variant 0) and not yet finished.
+  struct Pending {
+    int quant_index = 0;
+    EstimateInput input;
+    const Sizing* sized = nullptr;  // in the SizingCache, valid until it is cleared
+  };
+  // The most the sized candidate `p` of `model` can score with `q` (single setup) whatever
+  // its speeds: no Score::raw (hence Score::score) of it is larger. From its early facts
+  // alone (Facts::FillEarly, rules::CompiledRules::Bound).
+  double MostScore(const Query& q, const Model& model, const Pending& p, Scratch* s) const;
+  // ScoreCandidate of `c` right after MostScore of it with the same query and scratch: fills
+  // the speeds and evaluates the rules MostScore did not (CompiledRules::Evaluate after_bound).
+  void ScoreAfterBound(const Query& q, CandidateEval* c, Scratch* s) const;
+  // What ScoreCandidate sets from the rules' result in `s`.
+  void Finalize(const Query& q, CandidateEval* c, Scratch* s) const;
+  // EstimateOn's result for `p`: Estimator::Finish of its sizing.
+  void FinishCandidate(const Query& q, const Model& model, const Pending& p,
+                       CandidateEval* c) const;
+  // Fills the setup (variant), workload and model facts, each only if it changed.
+  void FillContext(const Query& q, int variant, const Model& model, Scratch* s) const;
+
   const ModelWorkloadText& TextFor(const Query& q, const Model& model, Scratch* s) const;
 
   const Catalog& catalog_;

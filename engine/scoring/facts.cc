@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_join.h"
 #include "catalog/vocabulary.h"
@@ -238,6 +239,14 @@ Facts::Facts(rules::FactSchema* s) : setup(s) {
   for (absl::string_view ns : {"gpu", "setup", "price", "workload", "mode", "model", "quality"}) {
     s->MarkContext(ns);
   }
+  // Early facts (FillEarly): known once a candidate is sized, before its speeds are worked
+  // out (Estimator::Finish) and it is scored. The evaluator bounds a candidate's score by them
+  // to skip finishing and scoring one that cannot rank first (Evaluator::RankGroups).
+  for (const rules::FactDecl& d : std::vector<rules::FactDecl>(s->facts())) {
+    const bool speed = absl::StartsWith(d.name, "perf.") && d.name != "perf.runtime" &&
+                       d.name != "perf.serving_runtime" && d.name != "perf.runnable";
+    if (!d.context && !d.builtin && !speed) s->MarkEarly(d.name);
+  }
 }
 
 void Facts::FillWorkload(const WorkloadShape& shape, rules::FactValues* v) const {
@@ -318,15 +327,13 @@ void Facts::FillModel(const Model& m, const ModelWorkloadText& text,
   v->Set(quality_long_context_source, lc.source);
 }
 
-void Facts::FillCandidate(const Model& model, const Quant& quant, const Runtime* runtime,
-                          bool serving_runtime, const Gpu& gpu, int gpus_used,
-                          const Estimate& e, const WorkloadShape& shape,
-                          rules::FactValues* v) const {
+void Facts::FillEarly(const Model& model, const Quant& quant, const Runtime* runtime,
+                      bool serving_runtime, const Gpu& gpu, int gpus_used, const Estimate& e,
+                      const WorkloadShape& shape, rules::FactValues* v) const {
   v->Set(quant_id, quant.id);
   v->Set(quant_family, quant.family);
   v->Set(quant_requires_precision, quant.requires_precision);
   v->Set(quant_bits, quant.bits);
-  v->Set(quant_bpw, e.bpw > 0 ? e.bpw : quant.bpw);
   const double retention = QualityRetention(model, quant);
   v->Set(quant_quality_retention, retention);
   v->Set(quant_retention_pct, 100 * retention);
@@ -335,6 +342,12 @@ void Facts::FillCandidate(const Model& model, const Quant& quant, const Runtime*
   v->Set(quant_hw_native, quant.requires_precision.empty() ||
                               std::find(gpu.precisions.begin(), gpu.precisions.end(),
                                         quant.requires_precision) != gpu.precisions.end());
+  v->Set(quant_workload_quality,
+         EffectiveQuality(model.workload_quality.*shape.quality, retention));
+  v->Set(perf_runtime, runtime != nullptr ? absl::string_view(runtime->id) : absl::string_view());
+  v->Set(perf_serving_runtime, serving_runtime);
+  v->Set(perf_runnable, e.runnable() && runtime != nullptr);
+  v->Set(quant_bpw, e.bpw > 0 ? e.bpw : quant.bpw);
 
   bool runs = e.runnable() && runtime != nullptr && e.fit.kind != FitKind::kNoFit;
   v->Set(fit_kind, FitKindName(e.fit.kind));
@@ -356,8 +369,6 @@ void Facts::FillCandidate(const Model& model, const Quant& quant, const Runtime*
   v->Set(fit_effective_context_k, effective / 1024.0);
   v->Set(fit_effective_context_ratio,
          shape.context_tokens > 0 ? static_cast<double>(effective) / shape.context_tokens : 0);
-  v->Set(quant_workload_quality,
-         EffectiveQuality(model.workload_quality.*shape.quality, retention));
 
   v->Set(memory_required_gb, e.memory.total_gb);
   v->Set(memory_usable_gb, e.memory.usable_gb);
@@ -365,6 +376,18 @@ void Facts::FillCandidate(const Model& model, const Quant& quant, const Runtime*
   v->Set(memory_kv_gb, e.memory.kv_gb);
   v->Set(memory_over_gb, e.memory.total_gb - e.memory.usable_gb);
 
+}
+
+void Facts::FillCandidate(const Model& model, const Quant& quant, const Runtime* runtime,
+                          bool serving_runtime, const Gpu& gpu, int gpus_used,
+                          const Estimate& e, const WorkloadShape& shape,
+                          rules::FactValues* v) const {
+  FillEarly(model, quant, runtime, serving_runtime, gpu, gpus_used, e, shape, v);
+  FillSpeeds(e, shape, v);
+}
+
+void Facts::FillSpeeds(const Estimate& e, const WorkloadShape& shape,
+                       rules::FactValues* v) const {
   double user = UserTokS(e, shape);
   double aggregate = shape.concurrency > 1 ? e.serving.aggregate_tok_s : e.decode_tok_s;
   v->Set(perf_decode_tok_s, e.decode_tok_s);
@@ -378,9 +401,6 @@ void Facts::FillCandidate(const Model& model, const Quant& quant, const Runtime*
   v->Set(perf_aggregate_tok_s, aggregate);
   v->Set(perf_max_concurrency, e.serving.max_concurrency);
   v->Set(perf_concurrency, shape.concurrency > 1 ? e.serving.concurrency : 1);
-  v->Set(perf_runtime, runtime != nullptr ? absl::string_view(runtime->id) : absl::string_view());
-  v->Set(perf_serving_runtime, serving_runtime);
-  v->Set(perf_runnable, e.runnable() && runtime != nullptr);
 }
 
 }  // namespace fitrank

@@ -112,6 +112,16 @@ class Facts {
   // catalog gives the same scores any day it is run.
   void FillModel(const Model& model, const ModelWorkloadText& text,
                  absl::string_view newest_release, rules::FactValues* v) const;
+  // The early facts (FactDecl::early): every candidate fact but the speeds (perf.* other
+  // than perf.runtime, perf.serving_runtime and perf.runnable), which are all that
+  // Estimator::Finish adds to a sizing: `e` may be a Sizing's estimate. FillCandidate is
+  // FillEarly and the speeds.
+  void FillEarly(const Model& model, const Quant& quant, const Runtime* runtime,
+                 bool serving_runtime, const Gpu& gpu, int gpus_used, const Estimate& e,
+                 const WorkloadShape& shape, rules::FactValues* v) const;
+  // The speeds: the candidate facts FillEarly leaves out.
+  void FillSpeeds(const Estimate& estimate, const WorkloadShape& shape,
+                  rules::FactValues* v) const;
   // The candidate's quantization, runtime and estimate. `gpus_used` is the GPU count the
   // estimate assumed (scale-out tries several). `runtime` may be null (none runs it).
   void FillCandidate(const Model& model, const Quant& quant, const Runtime* runtime,

@@ -20,6 +20,16 @@ double SetScore(const GradeScale& scale, double total) {
   return std::clamp(total, scale.set_score_min, scale.set_score_max);
 }
 
+double MostScoreOf(const double* set_least, const double* set_most, const SetWeights& weights,
+                   const GradeScale& scale) {
+  double sum = 0;
+  for (size_t i = 0; i < weights.weight.size(); ++i) {
+    const double w = weights.weight[i];
+    if (w != 0) sum += w * SetScore(scale, w > 0 ? set_most[i] : set_least[i]);
+  }
+  return weights.total > 0 ? sum / weights.total : 0;
+}
+
 Score ScoreOf(const rules::EvalResult& result, const SetWeights& weights,
               const GradeScale& scale) {
   Score s;

@@ -40,6 +40,13 @@ struct Score {
 // The set score of `total` (clamped to the scale's set range).
 double SetScore(const GradeScale& scale, double total);
 
+// The largest raw score (Score::raw, hence Score::score) of any evaluation whose set totals
+// lie within [set_least[i], set_most[i]] (CompiledRules::Bound); infinite bounds are clamped
+// to the set range like totals. Computed like ScoreOf, so that floating point cannot make a
+// score exceed its bound.
+double MostScoreOf(const double* set_least, const double* set_most, const SetWeights& weights,
+                   const GradeScale& scale);
+
 // Scores one evaluation. Rule caps are indexes into the rules' Vocabulary::grades, which the
 // engine builds from `scale` (same letters, same order).
 Score ScoreOf(const rules::EvalResult& result, const SetWeights& weights,

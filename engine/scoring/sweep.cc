@@ -11,57 +11,65 @@
 namespace fitrank {
 namespace {
 
-// The cells of one GPU, ranked by a worker, waiting for the writer.
+// The cells of one GPU, ranked by a worker, waiting for the writer: for each workload and
+// mode, one cell per evaluator.
 struct GpuSlot {
   std::vector<SweepCell> cells;
   std::vector<std::unique_ptr<Query>> queries;
   bool done = false;
 };
 
-void RankGpu(const Evaluator& eval, const SweepPlan& plan, const Gpu& gpu,
+void RankGpu(const std::vector<const Evaluator*>& evals, const SweepPlan& plan, const Gpu& gpu,
              const std::vector<const Workload*>& workloads, const std::vector<const Mode*>& modes,
              std::vector<std::unique_ptr<Evaluator::Scratch>>* scratch, GpuSlot* slot,
              std::atomic<long long>* candidates) {
+  const Evaluator& eval = *evals[0];
   SetupOptions options;
   options.interconnects = &eval.catalog().interconnects();
   absl::StatusOr<Setup> setup = BuildSetup(eval.estimator(), {{&gpu, 1}}, options);
-  const size_t cells = workloads.size() * modes.size();
-  while (scratch->size() < cells) scratch->push_back(std::make_unique<Evaluator::Scratch>(eval));
+  const size_t ne = evals.size();
+  const size_t per_workload = modes.size() * ne;
+  const size_t cells = workloads.size() * per_workload;
+  while (scratch->size() < cells) {
+    scratch->push_back(std::make_unique<Evaluator::Scratch>(*evals[scratch->size() % ne]));
+  }
   // Every cell's query, in plan order; then the groups of cells whose estimates coincide
-  // (modes of one workload), all ranked in one pass so that workloads and modes of the same
-  // context share their sizings.
+  // (modes of one workload, under every evaluator), all ranked in one pass so that workloads
+  // and modes of the same context share their sizings.
   std::vector<const Query*> queries(cells, nullptr);
   for (const Workload* w : workloads) {
     for (size_t m = 0; m < modes.size(); ++m) {
-      SweepCell cell;
-      cell.gpu = &gpu;
-      cell.workload = w;
-      cell.mode = modes[m];
-      if (!setup.ok()) {
-        cell.error = std::string(setup.status().message());
-      } else if (absl::StatusOr<std::unique_ptr<Query>> q = eval.Prepare(*setup, *w, *modes[m]);
-                 !q.ok()) {
-        cell.error = std::string(q.status().message());
-      } else {
-        queries[slot->cells.size()] = q->get();
-        cell.query = q->get();
-        slot->queries.push_back(*std::move(q));
+      for (const Evaluator* e : evals) {
+        SweepCell cell;
+        cell.gpu = &gpu;
+        cell.workload = w;
+        cell.mode = modes[m];
+        if (!setup.ok()) {
+          cell.error = std::string(setup.status().message());
+        } else if (absl::StatusOr<std::unique_ptr<Query>> q = e->Prepare(*setup, *w, *modes[m]);
+                   !q.ok()) {
+          cell.error = std::string(q.status().message());
+        } else {
+          queries[slot->cells.size()] = q->get();
+          cell.query = q->get();
+          slot->queries.push_back(*std::move(q));
+        }
+        slot->cells.push_back(std::move(cell));
       }
-      slot->cells.push_back(std::move(cell));
     }
   }
   std::vector<std::vector<const Query*>> groups;
   std::vector<std::vector<Evaluator::Scratch*>> scratches;
   std::vector<std::vector<size_t>> members;
   for (size_t w = 0; w < workloads.size(); ++w) {
-    const size_t first = w * modes.size();
-    std::vector<bool> done(modes.size(), false);
-    for (size_t m = 0; m < modes.size(); ++m) {
+    const size_t first = w * per_workload;
+    std::vector<bool> done(per_workload, false);
+    for (size_t m = 0; m < per_workload; ++m) {
       if (queries[first + m] == nullptr || done[m]) continue;
       groups.push_back({queries[first + m]});
       scratches.push_back({(*scratch)[first + m].get()});
       members.push_back({first + m});
-      for (size_t k = m + 1; k < modes.size(); ++k) {
+      for (size_t k = m + 1; k < per_workload; ++k) {
         if (queries[first + k] != nullptr && !done[k] &&
             Evaluator::SameEstimates(*queries[first + m], *queries[first + k])) {
           groups.back().push_back(queries[first + k]);
@@ -90,6 +98,13 @@ void RankGpu(const Evaluator& eval, const SweepPlan& plan, const Gpu& gpu,
 long long RunSweep(const Evaluator& eval, const SweepPlan& plan,
                    const std::function<void(const SweepCell&)>& emit,
                    const std::function<void(int, int)>& progress) {
+  return RunSweeps({&eval}, plan, [&](int, const SweepCell& cell) { emit(cell); }, progress);
+}
+
+long long RunSweeps(const std::vector<const Evaluator*>& evals, const SweepPlan& plan,
+                    const std::function<void(int, const SweepCell&)>& emit,
+                    const std::function<void(int, int)>& progress) {
+  const Evaluator& eval = *evals[0];
   std::vector<const Gpu*> gpus = plan.gpus;
   if (gpus.empty()) {
     for (const Gpu& g : eval.catalog().gpus()) gpus.push_back(&g);
@@ -124,7 +139,7 @@ long long RunSweep(const Evaluator& eval, const SweepPlan& plan,
         room.wait(lock, [&] { return i < written + window; });
       }
       GpuSlot slot;
-      RankGpu(eval, plan, *gpus[i], workloads, modes, &scratch, &slot, &candidates);
+      RankGpu(evals, plan, *gpus[i], workloads, modes, &scratch, &slot, &candidates);
       std::lock_guard<std::mutex> lock(mu);
       slots[i] = std::move(slot);
       slots[i].done = true;
@@ -140,7 +155,9 @@ long long RunSweep(const Evaluator& eval, const SweepPlan& plan,
       ready.wait(lock, [&] { return slots[i].done; });
       slot = std::move(slots[i]);
     }
-    for (const SweepCell& cell : slot.cells) emit(cell);
+    for (size_t c = 0; c < slot.cells.size(); ++c) {
+      emit(static_cast<int>(c % evals.size()), slot.cells[c]);
+    }
     {
       std::lock_guard<std::mutex> lock(mu);
       written = i + 1;

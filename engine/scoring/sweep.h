@@ -44,6 +44,14 @@ long long RunSweep(const Evaluator& evaluator, const SweepPlan& plan,
                    const std::function<void(const SweepCell&)>& emit,
                    const std::function<void(int, int)>& progress = {});
 
+// RunSweep under several rule trees at once (`rules diff`): the evaluators share the catalog,
+// estimator and profiles of the first, so each candidate is estimated once and scored with
+// every evaluator's rules. `emit(e, cell)` gets evaluator e's ranking of each cell: cells in
+// plan order, and for each cell the evaluators in order.
+long long RunSweeps(const std::vector<const Evaluator*>& evaluators, const SweepPlan& plan,
+                    const std::function<void(int, const SweepCell&)>& emit,
+                    const std::function<void(int, int)>& progress = {});
+
 }  // namespace fitrank
 
 #endif  // FITRANK_ENGINE_SCORING_SWEEP_H_

@@ -73,6 +73,7 @@ class Checker {
 
   // True once a fact that is not a context fact (FactDecl::context) has been checked.
   bool reads_candidate_facts() const { return reads_candidate_facts_; }
+  bool reads_late_facts() const { return reads_late_facts_; }
 
   const CheckedNode& Check(int32_t i) {
     const Node& n = ast_.at(i);
@@ -210,6 +211,7 @@ class Checker {
       return;
     }
     if (!d->context) reads_candidate_facts_ = true;
+    if (!d->context && !d->early) reads_late_facts_ = true;
     in.type = d->type;
     in.fact = d;
     in.fact_index = static_cast<int32_t>(d - schema_.facts().data());
@@ -672,6 +674,7 @@ class Checker {
   std::vector<ExprError>* errors_;
   std::vector<CheckedNode> info_;
   bool reads_candidate_facts_ = false;
+  bool reads_late_facts_ = false;
 };
 
 }  // namespace
@@ -684,6 +687,7 @@ CheckedTree CheckedTree::Check(absl::string_view text, const Ast& ast, const Fac
   CheckedTree t;
   t.root_ = ast.root;
   t.reads_candidate_facts_ = checker.reads_candidate_facts();
+  t.reads_late_facts_ = checker.reads_late_facts();
   t.nodes_ = checker.TakeNodes();
   return t;
 }

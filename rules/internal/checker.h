@@ -66,11 +66,14 @@ class CheckedTree {
   const CheckedNode& root() const { return nodes_[root_]; }
   // True if a fact that is not a context fact (FactDecl::context) is read.
   bool reads_candidate_facts() const { return reads_candidate_facts_; }
+  // True if a fact that is neither a context nor an early fact (FactDecl::early) is read.
+  bool reads_late_facts() const { return reads_late_facts_; }
 
  private:
   std::vector<CheckedNode> nodes_;
   int32_t root_ = 0;
   bool reads_candidate_facts_ = false;
+  bool reads_late_facts_ = false;
 };
 
 }  // namespace fitrank::rules::internal

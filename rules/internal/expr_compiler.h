@@ -30,6 +30,8 @@ struct CompiledExpr {
   int32_t fact_index = -1;
   // It reads a fact that is not a context fact (FactDecl::context).
   bool reads_candidate_facts = false;
+  // It reads a fact that is neither a context nor an early fact (FactDecl::early).
+  bool reads_late_facts = false;
 };
 
 class ExprCompiler {

@@ -85,9 +85,9 @@ class Catalog {
   const Price* PriceFor(absl::string_view gpu_id) const;
 
   // EstimateGgufSize(m, q.id) (catalog/gguf_recipe.h) for a model and quantization of this
-  // catalog, worked out for all of the model's GGUF file types on first use and kept (a
-  // sweep or a GPU page sizes each pair thousands of times; ok false when `q` is not a GGUF
-  // file type); nullptr when `m` or `q` is not an entry of this catalog. Thread-safe.
+  // catalog, worked out on first use and kept (a sweep or a GPU page sizes each pair thousands
+  // of times; ok false when `q` is not a GGUF file type); nullptr when `m` or `q` is not an
+  // entry of this catalog. Thread-safe.
   const GgufSize* GgufSizeOf(const Model& m, const Quant& q) const;
 
  private:

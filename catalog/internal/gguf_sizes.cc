@@ -1,5 +1,7 @@
 #include "catalog/internal/gguf_sizes.h"
 
+#include <thread>
+
 #include "catalog/catalog.h"
 
 namespace fitrank {
@@ -13,21 +15,27 @@ const GgufSize& GgufSizes::Get(const std::vector<Model>& models, const std::vect
                                size_t model, size_t quant) {
   std::call_once(init_, [&] {
     n_models_ = models.size();
-    rows_ = std::make_unique<std::atomic<const GgufSize*>[]>(n_models_);
+    rows_ = std::make_unique<std::atomic<Entry*>[]>(n_models_);
   });
-  const GgufSize* row = rows_[model].load(std::memory_order_acquire);
+  Entry* row = rows_[model].load(std::memory_order_acquire);
   if (row == nullptr) {
-    GgufSize* fresh = new GgufSize[quants.size()];
-    for (size_t q = 0; q < quants.size(); ++q) {
-      if (IsGgufFileType(quants[q].id)) fresh[q] = EstimateGgufSize(models[model], quants[q].id);
-    }
+    Entry* fresh = new Entry[quants.size()];
     if (rows_[model].compare_exchange_strong(row, fresh, std::memory_order_acq_rel)) {
       row = fresh;
     } else {
       delete[] fresh;  // another thread's row won; `row` now points to it
     }
   }
-  return row[quant];
+  Entry& e = row[quant];
+  uint8_t state = e.state.load(std::memory_order_acquire);
+  if (state == 2) return e.size;
+  if (state == 0 && e.state.compare_exchange_strong(state, 1, std::memory_order_acq_rel)) {
+    if (IsGgufFileType(quants[quant].id)) e.size = EstimateGgufSize(models[model], quants[quant].id);
+    e.state.store(2, std::memory_order_release);
+    return e.size;
+  }
+  while (e.state.load(std::memory_order_acquire) != 2) std::this_thread::yield();
+  return e.size;
 }
 
 }  // namespace catalog_internal

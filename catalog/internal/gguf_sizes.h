@@ -1,11 +1,13 @@
 // Catalog::GgufSizeOf's table (catalog/catalog.h): EstimateGgufSize per (model, quantization)
-// of one catalog, filled a model's row at a time on first use. Rows are published with a
-// compare-and-swap: two threads that reach a new row together both work it out and one copy
-// is kept, so readers never wait.
+// of one catalog, each entry worked out on first use (a ranking sizes only the quantizations it
+// gets to, often a fifth of a model's). A model's row of entries is allocated on first use and
+// published with a compare-and-swap; an entry is claimed by one thread, and another that asks
+// for it meanwhile waits the microsecond it takes.
 #ifndef FITRANK_CATALOG_INTERNAL_GGUF_SIZES_H_
 #define FITRANK_CATALOG_INTERNAL_GGUF_SIZES_H_
 
 #include <atomic>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -24,9 +26,14 @@ class GgufSizes {
                       size_t model, size_t quant);
 
  private:
+  struct Entry {
+    std::atomic<uint8_t> state{0};  // 0 empty, 1 being worked out, 2 ready
+    GgufSize size;
+  };
+
   std::once_flag init_;
   size_t n_models_ = 0;
-  std::unique_ptr<std::atomic<const GgufSize*>[]> rows_;
+  std::unique_ptr<std::atomic<Entry*>[]> rows_;
 };
 
 }  // namespace fitrank::catalog_internal

@@ -206,11 +206,9 @@ const ModelWorkloadText& Evaluator::TextFor(const Query& q, const Model& model,
 class Evaluator::SizingCache {
  public:
   SizingCache(const Catalog& catalog, size_t setups, size_t quants)
-      : catalog_(catalog), quants_(quants), slots_(setups * quants), gguf_(quants),
-        have_gguf_(quants, 0) {}
+      : catalog_(catalog), quants_(quants), slots_(setups * quants) {}
   void Clear() {
     for (Slot& s : slots_) s.used = 0;
-    std::fill(have_gguf_.begin(), have_gguf_.end(), 0);
   }
   // The sizing of `in` (for the cache's model and catalog quant `quant_index`) on the setup
   // named `setup_id`. The reference stays valid until Clear.
@@ -228,19 +226,11 @@ class Evaluator::SizingCache {
     slot.keys[slot.used] = key;
     Sizing& sizing = slot.sizings[slot.used++];
     // The GGUF file's size per tensor depends only on the model and the quantization: kept by
-    // the catalog for its pairs (Catalog::GgufSizeOf), here for a model from elsewhere; not
-    // worked out once per sizing (it was a sixth of a sweep's time).
+    // the catalog for its pairs (Catalog::GgufSizeOf), not worked out once per sizing (it was a
+    // sixth of a sweep's time). A model from a local file (not the catalog's) is sized by the
+    // estimate itself: there are a handful, not hundreds.
     EstimateInput x = in;
-    if (in.quant != nullptr) {
-      x.gguf = catalog_.GgufSizeOf(*in.model, *in.quant);
-      if (x.gguf == nullptr) {
-        if (!have_gguf_[quant_index]) {
-          gguf_[quant_index] = EstimateGgufSize(*in.model, in.quant->id);
-          have_gguf_[quant_index] = 1;
-        }
-        x.gguf = &gguf_[quant_index];
-      }
-    }
+    if (in.quant != nullptr) x.gguf = catalog_.GgufSizeOf(*in.model, *in.quant);
     estimator.Size(x, &sizing);
     return sizing;
   }
@@ -267,8 +257,6 @@ class Evaluator::SizingCache {
   const Catalog& catalog_;
   size_t quants_;
   std::vector<Slot> slots_;  // [setup_id][quant_index]
-  std::vector<GgufSize> gguf_;     // [quant_index]: EstimateGgufSize of the model at it
-  std::vector<char> have_gguf_;    // [quant_index]: gguf_ holds it
 };
 
 const Sizing* Evaluator::SizeOn(const Query& q, const Model& model, int quant_index, int variant,

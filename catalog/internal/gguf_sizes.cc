@@ -13,10 +13,6 @@ GgufSizes::~GgufSizes() {
 
 const GgufSize& GgufSizes::Get(const std::vector<Model>& models, const std::vector<Quant>& quants,
                                size_t model, size_t quant) {
-  std::call_once(init_, [&] {
-    n_models_ = models.size();
-    rows_ = std::make_unique<std::atomic<Entry*>[]>(n_models_);
-  });
   Entry* row = rows_[model].load(std::memory_order_acquire);
   if (row == nullptr) {
     Entry* fresh = new Entry[quants.size()];
@@ -30,7 +26,7 @@ const GgufSize& GgufSizes::Get(const std::vector<Model>& models, const std::vect
   uint8_t state = e.state.load(std::memory_order_acquire);
   if (state == 2) return e.size;
   if (state == 0 && e.state.compare_exchange_strong(state, 1, std::memory_order_acq_rel)) {
-    if (IsGgufFileType(quants[quant].id)) e.size = EstimateGgufSize(models[model], quants[quant].id);
+    e.size = EstimateGgufSize(models[model], quants[quant].id);  // not ok if not a GGUF type
     e.state.store(2, std::memory_order_release);
     return e.size;
   }

@@ -9,7 +9,6 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <vector>
 
 #include "catalog/gguf_recipe.h"
@@ -19,9 +18,12 @@ namespace fitrank::catalog_internal {
 
 class GgufSizes {
  public:
+  explicit GgufSizes(size_t models) : rows_(std::make_unique<std::atomic<Entry*>[]>(models)),
+                                      n_models_(models) {}
   ~GgufSizes();
   // The entry of models[model] at quants[quant] (ok false: not a GGUF file type, or shapes
-  // inconsistent). `models` and `quants` are the same vectors (or copies) at every call.
+  // inconsistent). `models` (of the size given at construction) and `quants` are the same
+  // vectors (or copies) at every call.
   const GgufSize& Get(const std::vector<Model>& models, const std::vector<Quant>& quants,
                       size_t model, size_t quant);
 
@@ -31,9 +33,8 @@ class GgufSizes {
     GgufSize size;
   };
 
-  std::once_flag init_;
-  size_t n_models_ = 0;
-  std::unique_ptr<std::atomic<Entry*>[]> rows_;
+  std::unique_ptr<std::atomic<Entry*>[]> rows_;  // [model]: null until first asked
+  size_t n_models_;
 };
 
 }  // namespace fitrank::catalog_internal

@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "cli/http/transport.h"
+#include "cli/serve/api.h"
 
 namespace fitrank::cli::serve {
 
@@ -22,12 +23,12 @@ std::atomic<bool> g_stop_requested{false};
 extern "C" void OnSighup(int) { g_reload_requests.fetch_add(1); }
 extern "C" void OnStop(int) { g_stop_requested.store(true); }
 
+// What every API error looks like (api.h), for an exception that escaped the app.
 http::Response InternalError() {
   http::Response r;
   r.status = 500;
   r.content_type = "application/json; charset=utf-8";
-  r.body = "{\"error\": {\"code\": \"internal\", \"message\": \"internal error\", \"hint\": \"\", "
-           "\"candidates\": []}}\n";
+  r.body = ErrorBody("internal", "internal error", "");
   return r;
 }
 

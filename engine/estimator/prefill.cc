@@ -27,12 +27,8 @@ double LowPrecisionPeakTflops(const Ctx& ctx, const Gpu& g) {
   return low > 0 && ctx.C(K::kPrefillLowPrecisionMatmul, g) >= 0.5 ? low : 0;
 }
 
-}  // namespace
-
-double MatrixPeakTflops(const Ctx& ctx, const Gpu& g) {
-  // FP8/FP4 GEMMs reach only part of their own peak.
-  const double low = LowPrecisionPeakTflops(ctx, g);
-  if (low > 0) return low * ctx.C(K::kPrefillLowPrecisionShare, g);
+// The peak of the 16-bit (or FP32, or dp4a int8) path the runtime's GEMMs take.
+double WidePathPeakTflops(const Ctx& ctx, const Gpu& g) {
   double fp16 = g.fp16_tflops;
   if (ctx.C(K::kPrefillFp32Accumulate, g) >= 0.5 && g.fp16_fp32acc_tflops > 0) {
     fp16 = g.fp16_fp32acc_tflops;
@@ -49,16 +45,35 @@ double MatrixPeakTflops(const Ctx& ctx, const Gpu& g) {
   return std::max(fp16, g.fp32_tflops);
 }
 
+// MatrixPeakTflops, and in *path_peak the peak of the path's own width (the FP8/FP4 tensor
+// peak itself, where the kernels reach only a share of it; else the same figure).
+double MatrixPeaks(const Ctx& ctx, const Gpu& g, double* path_peak) {
+  // FP8/FP4 GEMMs reach only part of their own peak.
+  const double low = LowPrecisionPeakTflops(ctx, g);
+  if (low > 0) {
+    *path_peak = low;
+    return low * ctx.C(K::kPrefillLowPrecisionShare, g);
+  }
+  *path_peak = WidePathPeakTflops(ctx, g);
+  return *path_peak;
+}
+
+}  // namespace
+
+double MatrixPeakTflops(const Ctx& ctx, const Gpu& g) {
+  double path_peak = 0;
+  return MatrixPeaks(ctx, g, &path_peak);
+}
+
 double SustainedMatrixTflops(const Ctx& ctx, const Gpu& g) {
-  const double peak = MatrixPeakTflops(ctx, g);
+  double path_peak = 0;
+  const double peak = MatrixPeaks(ctx, g, &path_peak);
   // A board sustains at most tflops_per_watt x TDP of dense 16-bit math (GEMMs are power-bound
   // on low-power boards and on datasheets whose peak outruns the power budget); the two limits
   // combine harmonically, as two resistances in series. A narrower path costs proportionally
   // less energy per operation, so its power limit scales with its own peak (the FP8/FP4
   // tensor peak, not the share of it the kernels reach, a separate limit) over the 16-bit one.
   const double fp16 = std::max(g.fp16_tflops, g.fp32_tflops);
-  const double low = LowPrecisionPeakTflops(ctx, g);
-  const double path_peak = low > 0 ? low : peak;
   const double per_watt = ctx.C(K::kPrefillTflopsPerWatt, g);
   double sustained = peak;
   if (g.tdp_w > 0 && per_watt > 0 && fp16 > 0) {

@@ -12,24 +12,13 @@
 #include "base/file_source.h"
 #include "catalog/catalog.h"
 #include "gtest/gtest.h"
+#include "tests/model_fixtures.h"
 
 namespace fitrank {
 namespace {
 
-// Llama-3-8B as config.json has it (the catalog's meta-llama-3-8b-instruct).
-Model Llama3_8B() {
-  Model m;
-  m.id = "meta-llama-3-8b-instruct";
-  m.params_b = 8.03;
-  m.active_params_b = 8.03;
-  m.layers = 32;
-  m.hidden_size = 4096;
-  m.attention_heads = 32;
-  m.kv_heads = 8;
-  m.head_dim = 128;
-  m.vocab_size = 128256;
-  return m;
-}
+// Llama-3-8B (the quantize table's model) has Llama 3.1 8B's tensors.
+using testing::Llama31_8B;
 
 struct Published {
   const char* ftype;
@@ -47,7 +36,7 @@ constexpr Published kLlama3_8B[] = {
 };
 
 TEST(GgufRecipe, Llama3_8BMatchesTheQuantizeTable) {
-  const Model m = Llama3_8B();
+  const Model m = Llama31_8B();
   for (const Published& p : kLlama3_8B) {
     const GgufSize s = EstimateGgufSize(m, p.ftype);
     ASSERT_TRUE(s.ok) << p.ftype;
@@ -62,7 +51,7 @@ TEST(GgufRecipe, Q2_K_SIsSmallerThanQ2_KWhateverTheTableSays) {
   // Q2_K raises every ffn_down to Q3_K and attn_output to Q3_K; Q2_K_S only the first eighth of
   // ffn_down (to Q4_K). The quantize table prints 2.96 GiB for both; by the rules Q2_K_S is
   // ~6% smaller (2.78 GiB), reported as the one checked file outside +-6%.
-  const Model m = Llama3_8B();
+  const Model m = Llama31_8B();
   const double q2 = EstimateGgufSize(m, "Q2_K").total_bytes;
   const double q2s = EstimateGgufSize(m, "Q2_K_S").total_bytes;
   EXPECT_LT(q2s, q2 * 0.96);
@@ -70,7 +59,7 @@ TEST(GgufRecipe, Q2_K_SIsSmallerThanQ2_KWhateverTheTableSays) {
 }
 
 TEST(GgufRecipe, OutputHeadAtQ6KAndEmbeddingAtTheFileType) {
-  const Model m = Llama3_8B();
+  const Model m = Llama31_8B();
   const GgufSize s = EstimateGgufSize(m, "Q4_K_M");
   EXPECT_EQ(s.output_type, 14u);      // Q6_K
   EXPECT_EQ(s.token_embd_type, 12u);  // Q4_K
@@ -85,7 +74,7 @@ TEST(GgufRecipe, OutputHeadAtQ6KAndEmbeddingAtTheFileType) {
 }
 
 TEST(GgufRecipe, TiedEmbeddingStoredOnceAtTheOutputType) {
-  Model m = Llama3_8B();
+  Model m = Llama31_8B();
   m.tied_embeddings = true;
   const GgufSize s = EstimateGgufSize(m, "Q4_K_M");
   ASSERT_TRUE(s.ok);
@@ -113,7 +102,7 @@ TEST(GgufRecipe, RowsNotAMultipleOf256FallBackToBlocksOf32) {
 }
 
 TEST(GgufRecipe, LowBitMixesKeepAttentionAndFirstFfnDownHigher) {
-  const Model m = Llama3_8B();
+  const Model m = Llama31_8B();
   const GgufSize q2 = EstimateGgufSize(m, "Q2_K");
   const GgufSize q2s = EstimateGgufSize(m, "Q2_K_S");
   const GgufSize iq1 = EstimateGgufSize(m, "IQ1_S");
@@ -149,13 +138,13 @@ TEST(GgufRecipe, MoeExpertsCountedApartAndMxfp4KeepsTheRestAtQ8_0) {
 }
 
 TEST(GgufRecipe, UnknownTypesAndMissingShapesAreNotGuessed) {
-  Model m = Llama3_8B();
+  Model m = Llama31_8B();
   EXPECT_FALSE(EstimateGgufSize(m, "AWQ-4bit").ok);
   EXPECT_FALSE(IsGgufFileType("EXL2"));
   EXPECT_TRUE(IsGgufFileType("IQ3_M"));
   m.vocab_size = 0;
   EXPECT_FALSE(EstimateGgufSize(m, "Q4_K_M").ok);
-  m = Llama3_8B();
+  m = Llama31_8B();
   m.params_b = 1.0;  // fewer parameters than its embeddings and attention: shapes disagree
   EXPECT_FALSE(EstimateGgufSize(m, "Q4_K_M").ok);
 }

@@ -9,6 +9,7 @@
 #include "engine/estimator/basis.h"
 #include "catalog/hf_config.h"
 #include "gtest/gtest.h"
+#include "tests/model_fixtures.h"
 
 namespace fitrank {
 namespace {
@@ -73,22 +74,7 @@ Gpu AppleM2Max64() {
   return g;
 }
 
-Model Llama31_8B() {
-  Model m;
-  m.id = "llama-3.1-8b-instruct";
-  m.name = "Llama 3.1 8B Instruct";
-  m.params_b = 8.03;
-  m.active_params_b = 8.03;
-  m.layers = 32;
-  m.hidden_size = 4096;
-  m.attention_heads = 32;
-  m.kv_heads = 8;
-  m.head_dim = 128;
-  m.vocab_size = 128256;
-  m.max_context = 131072;
-  m.attention.kv_layers = 32;
-  return m;
-}
+using testing::Llama31_8B;
 
 Model Llama70B() {
   Model m = Llama31_8B();

@@ -56,7 +56,9 @@ std::unique_ptr<Catalog> CatalogBuilder::Build() && {
     index->price_by_gpu.try_emplace(c.prices_[i].gpu_id, i);
   }
   c.index_ = std::move(index);
-  c.gguf_sizes_ = std::make_shared<catalog_internal::GgufSizes>(c.models_.size());
+  c.gguf_sizes_ = std::make_shared<catalog_internal::GgufSizes>(c.models_.size(),
+                                                                 c.quants_.size(),
+                                                                 baked_gguf_sizes_);
   return std::move(catalog_);
 }
 

@@ -47,6 +47,10 @@ class CatalogBuilder {
   void SetBakedIndex(std::shared_ptr<catalog_internal::CatalogIndex> index) {
     baked_index_ = std::move(index);
   }
+  // The GGUF sizes of every (model, quantization) pair as a catalog image recorded them,
+  // models outer and quants inner, read in place (they must outlive the catalog): GgufSizeOf
+  // then looks them up instead of working each out on first use. Null: worked out on use.
+  void SetBakedGgufSizes(const GgufSize* table) { baked_gguf_sizes_ = table; }
   // The index of a built catalog, for writing an image of it.
   static const catalog_internal::CatalogIndex& IndexOf(const Catalog& c) { return *c.index_; }
 
@@ -56,6 +60,7 @@ class CatalogBuilder {
  private:
   std::unique_ptr<Catalog> catalog_;
   std::shared_ptr<catalog_internal::CatalogIndex> baked_index_;
+  const GgufSize* baked_gguf_sizes_ = nullptr;
 };
 
 }  // namespace fitrank

@@ -1,14 +1,19 @@
-// The image is the records' fields in catalog/internal/fields.h order, each written raw
-// (numbers and enums as their bytes, strings and lists as a length and their items), then the
-// normalised-name index sorted by name so that one catalog always bakes to the same bytes.
+// The image is a header (layout tag, source file sizes, the newest data date), the records'
+// fields in catalog/internal/fields.h order, each written raw (numbers and enums as their
+// bytes, strings and lists as a length and their items), the normalised-name index sorted by
+// name so that one catalog always bakes to the same bytes, and last the GGUF sizes of every
+// (model, quantization) pair as raw GgufSize structs at an 8-byte aligned offset, read in place.
 #include "catalog/image.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <type_traits>
 #include <utility>
 
 #include "catalog/builder.h"
+#include "catalog/data_date.h"
+#include "catalog/gguf_recipe.h"
 #include "catalog/internal/fields.h"
 #include "catalog/internal/index.h"
 
@@ -27,8 +32,12 @@ struct IsVector<std::vector<T>> : std::true_type {};
 // A cheap guard against reading an image of other records: their sizes.
 uint64_t LayoutTag() {
   return sizeof(Gpu) * 1'000'003ull + sizeof(Model) * 10'007ull + sizeof(DiffusionModel) * 101 +
-         sizeof(Quant) * 7 + sizeof(Runtime) * 3 + sizeof(Interconnect) + sizeof(Price);
+         sizeof(Quant) * 7 + sizeof(Runtime) * 3 + sizeof(Interconnect) + sizeof(Price) +
+         sizeof(GgufSize) * 1'000'000'007ull;
 }
+
+static_assert(std::is_trivially_copyable_v<GgufSize>, "GGUF sizes are stored raw");
+constexpr size_t kGgufAlign = alignof(GgufSize);
 
 class Writer {
  public:
@@ -49,6 +58,9 @@ class Writer {
     }
   }
   void Count(size_t n) { (*this)(static_cast<uint32_t>(n)); }
+  // Zero bytes up to a multiple of `align` from the image's start.
+  void Pad(size_t align) { out_->append((align - out_->size() % align) % align, '\0'); }
+  void Raw(const void* p, size_t n) { out_->append(static_cast<const char*>(p), n); }
 
  private:
   std::string* out_;
@@ -87,6 +99,10 @@ class Reader {
   bool ok() const { return ok_; }
   void Fail() { ok_ = false; }
   bool done() const { return pos_ == in_.size(); }
+  // Skips what Writer::Pad wrote; `offset` is where `in_` starts in the image.
+  void Pad(size_t offset, size_t align) { Take((align - (offset + pos_) % align) % align); }
+  // The next `n` bytes, in place (null if fewer are left).
+  const char* Raw(size_t n) { return Take(n) ? in_.data() + pos_ - n : nullptr; }
 
  private:
   bool Take(size_t n) {
@@ -126,6 +142,56 @@ void ReadNames(size_t entries, Reader* r, NameIndex* index) {
   }
 }
 
+// Every pair's GgufSize, models outer, quants inner, padding bytes zero.
+void WriteGgufSizes(const Catalog& c, Writer* w) {
+  w->Count(c.models().size() * c.quants().size());
+  w->Pad(kGgufAlign);
+  for (const Model& m : c.models()) {
+    for (const Quant& q : c.quants()) {
+      const GgufSize* s = c.GgufSizeOf(m, q);
+      alignas(GgufSize) unsigned char raw[sizeof(GgufSize)] = {};
+      GgufSize* z = reinterpret_cast<GgufSize*>(raw);  // field by field: padding stays zero
+      z->ok = s->ok;
+      z->total_bytes = s->total_bytes;
+      z->token_embd_bytes = s->token_embd_bytes;
+      z->output_bytes = s->output_bytes;
+      z->dense_bytes = s->dense_bytes;
+      z->expert_bytes = s->expert_bytes;
+      z->token_embd_type = s->token_embd_type;
+      z->output_type = s->output_type;
+      w->Raw(raw, sizeof(raw));
+    }
+  }
+}
+
+// The table in place, or null when the image is broken (then r fails) or the table is not
+// aligned in memory (an image copied to an odd address: the catalog then works the sizes out).
+const GgufSize* ReadGgufSizes(size_t pairs, Reader* r) {
+  const uint32_t n = r->Count();
+  if (!r->ok() || n != pairs) return r->Fail(), nullptr;
+  r->Pad(sizeof(kMagic), kGgufAlign);
+  const char* table = r->Raw(pairs * sizeof(GgufSize));
+  if (table == nullptr || reinterpret_cast<uintptr_t>(table) % kGgufAlign != 0) return nullptr;
+  return reinterpret_cast<const GgufSize*>(table);
+}
+
+// The header up to and including the data date; false if the image is not one of this build's
+// for files of sizes `file_bytes`.
+bool ReadHeader(const std::vector<uint64_t>& file_bytes, Reader* r, CatalogDataDate* date) {
+  uint64_t layout = 0;
+  std::vector<uint64_t> baked_bytes;
+  (*r)(layout);
+  (*r)(baked_bytes);
+  if (!r->ok() || layout != LayoutTag() || baked_bytes != file_bytes) return false;
+  (*r)(date->date);
+  (*r)(date->entry);
+  return r->ok();
+}
+
+bool HasMagic(absl::string_view image) {
+  return image.size() >= sizeof(kMagic) && std::memcmp(image.data(), kMagic, sizeof(kMagic)) == 0;
+}
+
 }  // namespace
 
 const std::vector<std::string>& CatalogImageFiles() {
@@ -141,6 +207,9 @@ std::string BakeCatalog(const Catalog& c, const std::vector<uint64_t>& file_byte
   Writer w(&out);
   w(LayoutTag());
   w(file_bytes);
+  const CatalogDataDate date = NewestDataDate(c);
+  w(date.date);
+  w(date.entry);
   w(c.gpus());
   w(c.models());
   w(c.diffusion());
@@ -153,21 +222,16 @@ std::string BakeCatalog(const Catalog& c, const std::vector<uint64_t>& file_byte
                                  &index.runtimes, &index.interconnects}) {
     WriteNames(*names, &w);
   }
+  WriteGgufSizes(c, &w);
   return out;
 }
 
 std::unique_ptr<Catalog> UnbakeCatalog(absl::string_view image,
                                        const std::vector<uint64_t>& file_bytes) {
-  if (image.size() < sizeof(kMagic) ||
-      std::memcmp(image.data(), kMagic, sizeof(kMagic)) != 0) {
-    return nullptr;
-  }
+  if (!HasMagic(image)) return nullptr;
   Reader r(image.substr(sizeof(kMagic)));
-  uint64_t layout = 0;
-  std::vector<uint64_t> baked_bytes;
-  r(layout);
-  r(baked_bytes);
-  if (!r.ok() || layout != LayoutTag() || baked_bytes != file_bytes) return nullptr;
+  CatalogDataDate date;
+  if (!ReadHeader(file_bytes, &r, &date)) return nullptr;
   std::vector<Gpu> gpus;
   std::vector<Model> models;
   std::vector<DiffusionModel> diffusion;
@@ -189,6 +253,7 @@ std::unique_ptr<Catalog> UnbakeCatalog(absl::string_view image,
   ReadNames(quants.size(), &r, &index->quants);
   ReadNames(runtimes.size(), &r, &index->runtimes);
   ReadNames(interconnects.size(), &r, &index->interconnects);
+  const GgufSize* gguf_sizes = ReadGgufSizes(models.size() * quants.size(), &r);
   if (!r.ok() || !r.done()) return nullptr;
   CatalogBuilder b;
   b.SetGpus(std::move(gpus));
@@ -199,20 +264,47 @@ std::unique_ptr<Catalog> UnbakeCatalog(absl::string_view image,
   b.SetInterconnects(std::move(interconnects));
   b.SetPrices(std::move(prices));
   b.SetBakedIndex(std::move(index));
+  b.SetBakedGgufSizes(gguf_sizes);
   return std::move(b).Build();
 }
 
-std::unique_ptr<Catalog> LoadBakedCatalog(const FileSource& source) {
+std::optional<CatalogDataDate> BakedDataDate(absl::string_view image,
+                                             const std::vector<uint64_t>& file_bytes) {
+  if (!HasMagic(image)) return std::nullopt;
+  Reader r(image.substr(sizeof(kMagic)));
+  CatalogDataDate date;
+  if (!ReadHeader(file_bytes, &r, &date)) return std::nullopt;
+  return date;
+}
+
+namespace {
+
+// The baked image and the sizes of the embedded files `source` serves, if it serves each.
+std::optional<std::pair<absl::string_view, std::vector<uint64_t>>> BakedImageFor(
+    const FileSource& source) {
   const std::vector<EmbeddedFile>& images = BakedCatalogImages();
-  if (images.empty()) return nullptr;
+  if (images.empty()) return std::nullopt;
   std::vector<uint64_t> file_bytes;
   for (const std::string& path : CatalogImageFiles()) {
     std::optional<absl::string_view> embedded = source.Embedded(path);
-    if (!embedded) return nullptr;
+    if (!embedded) return std::nullopt;
     file_bytes.push_back(embedded->size());
   }
   const EmbeddedFile& image = images[0];
-  return UnbakeCatalog(absl::string_view(image.begin, image.end - image.begin), file_bytes);
+  return std::make_pair(absl::string_view(image.begin, image.end - image.begin),
+                        std::move(file_bytes));
+}
+
+}  // namespace
+
+std::unique_ptr<Catalog> LoadBakedCatalog(const FileSource& source) {
+  auto baked = BakedImageFor(source);
+  return baked ? UnbakeCatalog(baked->first, baked->second) : nullptr;
+}
+
+std::optional<CatalogDataDate> LoadBakedDataDate(const FileSource& source) {
+  auto baked = BakedImageFor(source);
+  return baked ? BakedDataDate(baked->first, baked->second) : std::nullopt;
 }
 
 }  // namespace fitrank

@@ -13,6 +13,7 @@ GgufSizes::~GgufSizes() {
 
 const GgufSize& GgufSizes::Get(const std::vector<Model>& models, const std::vector<Quant>& quants,
                                size_t model, size_t quant) {
+  if (baked_ != nullptr) return baked_[model * n_quants_ + quant];
   Entry* row = rows_[model].load(std::memory_order_acquire);
   if (row == nullptr) {
     Entry* fresh = new Entry[quants.size()];

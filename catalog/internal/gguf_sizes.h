@@ -2,7 +2,8 @@
 // of one catalog, each entry worked out on first use (a ranking sizes only the quantizations it
 // gets to, often a fifth of a model's). A model's row of entries is allocated on first use and
 // published with a compare-and-swap; an entry is claimed by one thread, and another that asks
-// for it meanwhile waits the microsecond it takes.
+// for it meanwhile waits the microsecond it takes. A catalog read from its baked image
+// (catalog/image.h) brings every entry worked out at build time: a lookup in place.
 #ifndef FITRANK_CATALOG_INTERNAL_GGUF_SIZES_H_
 #define FITRANK_CATALOG_INTERNAL_GGUF_SIZES_H_
 
@@ -18,8 +19,12 @@ namespace fitrank::catalog_internal {
 
 class GgufSizes {
  public:
-  explicit GgufSizes(size_t models) : rows_(std::make_unique<std::atomic<Entry*>[]>(models)),
-                                      n_models_(models) {}
+  // `baked`: null, or the models x quants entries (models outer), immutable and outliving this.
+  GgufSizes(size_t models, size_t quants, const GgufSize* baked = nullptr)
+      : rows_(baked != nullptr ? nullptr : std::make_unique<std::atomic<Entry*>[]>(models)),
+        n_models_(baked != nullptr ? 0 : models),
+        n_quants_(quants),
+        baked_(baked) {}
   ~GgufSizes();
   // The entry of models[model] at quants[quant] (ok false: not a GGUF file type, or shapes
   // inconsistent). `models` (of the size given at construction) and `quants` are the same
@@ -34,7 +39,9 @@ class GgufSizes {
   };
 
   std::unique_ptr<std::atomic<Entry*>[]> rows_;  // [model]: null until first asked
-  size_t n_models_;
+  size_t n_models_;  // rows_'s size (0 when baked)
+  size_t n_quants_;
+  const GgufSize* baked_;  // [model * n_quants_ + quant], or null
 };
 
 }  // namespace fitrank::catalog_internal

@@ -156,10 +156,12 @@ namespace fitrank {
 namespace {
 
 // Catalog::GgufSizeOf is EstimateGgufSize, kept: the same figures for every shipped model and
-// GGUF file type, from several threads at once; nothing for a model outside the catalog.
-TEST(CatalogGgufSizes, KeptFiguresAreTheRecipesFromAnyThread) {
+// GGUF file type, from several threads at once; nothing for a model outside the catalog. Both
+// ways a catalog keeps them: baked into its image at build time (the shipped catalog, read in
+// place), and worked out on first use (a catalog read from YAML, as with --data).
+void ExpectKeptFiguresAreTheRecipes(const FileSource& source) {
   Diagnostics d;
-  std::unique_ptr<Catalog> c = Catalog::Load(EmbeddedSource(), &d);
+  std::unique_ptr<Catalog> c = Catalog::Load(source, &d);
   ASSERT_NE(c, nullptr) << d.Render();
   std::vector<std::thread> threads;
   std::atomic<int> mismatches{0}, checked{0};
@@ -189,6 +191,22 @@ TEST(CatalogGgufSizes, KeptFiguresAreTheRecipesFromAnyThread) {
   EXPECT_TRUE(c->GgufSizeOf(*llama, *q4)->ok);
   const Model outside = *llama;  // a copy: not an entry of the catalog
   EXPECT_EQ(c->GgufSizeOf(outside, *q4), nullptr);
+  // Every field, not only those compared above: the whole struct as the recipe gives it.
+  const GgufSize fresh = EstimateGgufSize(*llama, q4->id);
+  const GgufSize& kept = *c->GgufSizeOf(*llama, *q4);
+  EXPECT_EQ(kept.token_embd_bytes, fresh.token_embd_bytes);
+  EXPECT_EQ(kept.dense_bytes, fresh.dense_bytes);
+  EXPECT_EQ(kept.expert_bytes, fresh.expert_bytes);
+  EXPECT_EQ(kept.token_embd_type, fresh.token_embd_type);
+  EXPECT_EQ(kept.output_type, fresh.output_type);
+}
+
+TEST(CatalogGgufSizes, BakedFiguresAreTheRecipesFromAnyThread) {
+  ExpectKeptFiguresAreTheRecipes(EmbeddedSource());
+}
+
+TEST(CatalogGgufSizes, FiguresWorkedOutOnUseAreTheRecipesFromAnyThread) {
+  ExpectKeptFiguresAreTheRecipes(EmbeddedTextSource());
 }
 
 }  // namespace

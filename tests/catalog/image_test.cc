@@ -7,6 +7,8 @@
 
 #include "base/file_source.h"
 #include "catalog/catalog.h"
+#include "catalog/data_date.h"
+#include "catalog/gguf_recipe.h"
 #include "catalog/image.h"
 #include "catalog/to_json.h"
 #include "gtest/gtest.h"
@@ -118,6 +120,43 @@ TEST(CatalogImageTest, TheYamlPathStillReportsProblems) {
   EXPECT_EQ(Catalog::Load(OverlaySource(top, std::make_shared<EmbeddedSource>()), &diags),
             nullptr);
   EXPECT_TRUE(diags.HasErrors());
+}
+
+TEST(CatalogImageTest, TheHeaderCarriesTheDataDate) {
+  std::unique_ptr<Catalog> yaml = FromYaml();
+  ASSERT_NE(yaml, nullptr);
+  const CatalogDataDate newest = NewestDataDate(*yaml);
+  ASSERT_FALSE(newest.date.empty());
+  std::optional<CatalogDataDate> baked = LoadBakedDataDate(EmbeddedSource());
+  ASSERT_TRUE(baked.has_value());
+  EXPECT_EQ(baked->date, newest.date);
+  EXPECT_EQ(baked->entry, newest.entry);
+  // Only for the files it was baked from.
+  std::vector<uint64_t> other = EmbeddedSizes();
+  other[0] += 1;
+  const std::string image = BakeCatalog(*yaml, EmbeddedSizes());
+  EXPECT_TRUE(BakedDataDate(image, EmbeddedSizes()).has_value());
+  EXPECT_FALSE(BakedDataDate(image, other).has_value());
+  EXPECT_FALSE(BakedDataDate(image.substr(0, 20), EmbeddedSizes()).has_value());
+  auto top = std::make_shared<MemorySource>();
+  top->Set("catalog/prices.yaml", *EmbeddedSource().Read("catalog/prices.yaml"));
+  EXPECT_FALSE(LoadBakedDataDate(OverlaySource(top, std::make_shared<EmbeddedSource>())));
+}
+
+TEST(CatalogImageTest, GgufSizesReadFromAnUnalignedCopyAreWorkedOut) {
+  std::unique_ptr<Catalog> yaml = FromYaml();
+  ASSERT_NE(yaml, nullptr);
+  const std::string image = BakeCatalog(*yaml, EmbeddedSizes());
+  std::string shifted = " " + image;  // the table lands one byte off its alignment
+  std::unique_ptr<Catalog> c =
+      UnbakeCatalog(absl::string_view(shifted).substr(1), EmbeddedSizes());
+  ASSERT_NE(c, nullptr);
+  const Model* m = c->ModelById("llama-3.1-8b-instruct");
+  const Quant* q = c->QuantById("Q4_K_M");
+  ASSERT_TRUE(m != nullptr && q != nullptr);
+  ASSERT_NE(c->GgufSizeOf(*m, *q), nullptr);
+  EXPECT_EQ(c->GgufSizeOf(*m, *q)->total_bytes, EstimateGgufSize(*m, q->id).total_bytes);
+  EXPECT_TRUE(c->GgufSizeOf(*m, *q)->ok);
 }
 
 TEST(CatalogImageTest, RefusesBrokenOrMismatchedImages) {

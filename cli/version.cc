@@ -1,6 +1,7 @@
 #include "cli/version.h"
 
 #include "catalog/data_date.h"
+#include "catalog/image.h"
 #include "cli/args.h"
 #include "cli/command.h"
 #include "cli/resolve.h"
@@ -19,7 +20,9 @@ int PrintVersion(std::ostream& out, std::ostream& err) {
   ctx.err = &err;
   ctx.data = DefaultSource("");
   try {
-    CatalogDataDate d = NewestDataDate(LoadCatalog(ctx));
+    // The shipped catalog's date was recorded when it was baked: no need to load it.
+    std::optional<CatalogDataDate> baked = LoadBakedDataDate(*ctx.data);
+    CatalogDataDate d = baked ? *std::move(baked) : NewestDataDate(LoadCatalog(ctx));
     out << "fitrank " << FitrankVersion() << "\n";
     if (d.date.empty()) {
       out << "catalog data: no dated entry\n";

@@ -309,6 +309,9 @@ const Sizing* Evaluator::SizeOn(const Query& q, const Model& model, int quant_in
       return cache->Get(estimator_, setup_ids[variant], quant_index, x);
     });
   }
+  // Without a cache (one model: `fit`), the catalog's kept GGUF sizes still spare working the
+  // recipe out again for each quantization and retry.
+  if (plan.quant != nullptr) in.gguf = catalog_.GgufSizeOf(model, *plan.quant);
   return estimate([&](const EstimateInput& x) -> const Sizing& {
     estimator_.Size(x, own);
     return *own;

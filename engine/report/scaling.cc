@@ -41,11 +41,14 @@ int CountNativeModels(const ReportEnv& env, const Setup& setup, const Mode& mode
   const Quant* q = CountQuant(env);
   WorkloadShape shape = ShapeFor(*env.policy->count_workload, mode);
   int n = 0, all = 0;
+  // The runtime depends on the setup and quantization only: chosen once, not per model.
+  const Runtime* runtime =
+      q != nullptr ? env.estimator->DefaultRuntime(*env.catalog, setup, q) : nullptr;
   for (const Model& m : env.catalog->models()) {
     if (!IsAssistantModel(m)) continue;
     ++all;
     if (q == nullptr) continue;
-    LlmRun run = RunLlm(env, setup, m, *q, shape);
+    LlmRun run = RunLlm(env, setup, m, *q, shape, runtime);
     if (run.estimate.runs_natively()) {
       ++n;
     }
@@ -151,9 +154,10 @@ std::vector<OutOfReach> BuildOutOfReach(const ReportEnv& env, const Setup& setup
   // is not worth buying memory for.
   double best_native_quality = 0;
   std::vector<std::pair<const Model*, Estimate>> missing;
+  const Runtime* runtime = env.estimator->DefaultRuntime(*env.catalog, setup, q);  // once
   for (const Model& m : env.catalog->models()) {
     if (!IsAssistantModel(m)) continue;
-    LlmRun run = RunLlm(env, setup, m, *q, shape);
+    LlmRun run = RunLlm(env, setup, m, *q, shape, runtime);
     bool native = run.estimate.runs_natively();
     if (native) {
       best_native_quality = std::max(best_native_quality, EffectiveQuality(QualityFor(m, shape.workload->id), 1.0));

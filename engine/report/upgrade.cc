@@ -76,12 +76,14 @@ std::vector<ModelState> Survey(const ReportEnv& env, const Setup& setup,
   const Quant* q = env.policy->count_quant.found;
   std::vector<ModelState> out(env.catalog->models().size());
   if (q == nullptr) return out;
+  // The runtime depends on the setup and quantization only: chosen once, not per model.
+  const Runtime* runtime = env.estimator->DefaultRuntime(*env.catalog, setup, q);
   for (size_t i = 0; i < out.size(); ++i) {
     const Model& m = env.catalog->models()[i];
     ModelState& s = out[i];
     s.assistant = IsAssistantModel(m);
     if (!s.assistant) continue;
-    LlmRun run = RunLlm(env, setup, m, *q, shape);
+    LlmRun run = RunLlm(env, setup, m, *q, shape, runtime);
     if (!run.runnable()) continue;
     s.native = IsNative(run.estimate.fit.kind);
     s.decode_tok_s = run.estimate.decode_tok_s;

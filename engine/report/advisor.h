@@ -34,11 +34,12 @@ void MergeRuleAdvice(const ReportEnv& env, const std::vector<std::string>& rule_
 
 // (The GPU page's strengths and considerations are rules: engine/report_traits.h.)
 
-// Buying advice: verdict from "runs N of the top M models well" (policy), what limits first,
-// red flags, and the itinerary of `upgrade` as sentences.
-BuyingAdvice BuildBuyingAdvice(const ReportEnv& env, const Setup& setup, const Mode& mode,
-                               const GpuReport& report,
-                               const UpgradeReport& upgrade);
+// Buying advice, in two parts so that the GPU page can build the first beside its other
+// blocks: the verdict from "runs N of the top M models well" (policy), which needs nothing
+// else of the page (most of the work: the top models graded); then the itinerary of `upgrade`
+// as sentences. What limits first and the red flags are trait rules (engine/report/traits.h).
+BuyingAdvice BuildBuyingVerdict(const ReportEnv& env, const Setup& setup, const Mode& mode);
+void AddItinerary(const ReportPolicy& policy, const UpgradeReport& upgrade, BuyingAdvice* b);
 
 }  // namespace fitrank
 

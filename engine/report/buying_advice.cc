@@ -1,4 +1,4 @@
-// BuildBuyingAdvice (declared in engine/report/advisor.h).
+// BuildBuyingVerdict and AddItinerary (declared in engine/report/advisor.h).
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
@@ -9,9 +9,7 @@
 
 namespace fitrank {
 
-BuyingAdvice BuildBuyingAdvice(const ReportEnv& env, const Setup& setup, const Mode& mode,
-                               const GpuReport& r,
-                               const UpgradeReport& upgrade) {
+BuyingAdvice BuildBuyingVerdict(const ReportEnv& env, const Setup& setup, const Mode& mode) {
   const ReportPolicy& pol = *env.policy;
   BuyingAdvice b;
   std::vector<const Model*> top = TopModels(env, pol.top_models_count);
@@ -45,12 +43,15 @@ BuyingAdvice BuildBuyingAdvice(const ReportEnv& env, const Setup& setup, const M
 
   b.top_native_slow = slow;
   b.decode_target_tok_s = shape.decode_target_tok_s;
-  for (const ItineraryStep& st : upgrade.itinerary) {
-    b.itinerary.push_back(pol.Note("gpu.itinerary-step", {{"action", st.option.action},
-                                                           {"price_usd", st.option.price_usd},
-                                                           {"why", st.why}}));
-  }
   return b;
+}
+
+void AddItinerary(const ReportPolicy& pol, const UpgradeReport& upgrade, BuyingAdvice* b) {
+  for (const ItineraryStep& st : upgrade.itinerary) {
+    b->itinerary.push_back(pol.Note("gpu.itinerary-step", {{"action", st.option.action},
+                                                            {"price_usd", st.option.price_usd},
+                                                            {"why", st.why}}));
+  }
 }
 
 }  // namespace fitrank

@@ -1,5 +1,8 @@
 // BuildGpuReport: the whole GPU page.
+#include <atomic>
+#include <functional>
 #include <thread>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -60,29 +63,39 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
   r.specs = SpecsOf(env, gpu);
   r.setup = ViewOf(env, setup);
   r.mode = ModeViewOf(*env.policy, mode);
-  // One full ranking per workload is most of the page's work. The rankings are independent of
-  // each other and of the blocks below (the builders only read the env; the grader is
-  // thread-safe), so every other one runs on a second thread while this one does the rest.
+  // The page's blocks are independent of each other (the builders only read the env; the
+  // grader is thread-safe): two threads take them in turn, the heaviest first (the upgrade
+  // survey, ~a quarter of the page; then one full ranking per workload), so that neither
+  // thread waits long for the other. Each block writes only its own part of the report.
   const std::vector<Workload>& workloads = env.profiles->workloads();
   r.recommendations.resize(workloads.size());
-  auto rank = [&](size_t i) {
-    WorkloadPicks& wp = r.recommendations[i];
-    wp.workload = &workloads[i];
-    wp.picks = RankedPicks(env, setup, workloads[i], mode, env.policy->picks_per_workload);
-  };
-  std::thread helper([&] {
-    for (size_t i = 0; i < workloads.size(); i += 2) rank(i);
+  absl::StatusOr<UpgradeReport> up = absl::UnknownError("not built");
+  std::vector<std::function<void()>> blocks;
+  blocks.push_back([&] {
+    UpgradeQuery uq;
+    // The workload "just out of reach" counts at, so that the two blocks agree.
+    uq.workload = env.policy->count_workload.found;
+    uq.mode = &mode;
+    up = BuildUpgradeReport(env, setup, uq);
   });
-  for (size_t i = 1; i < workloads.size(); i += 2) rank(i);
-  r.capability_matrix = BuildCapabilityMatrix(env, setup, mode);
-  r.out_of_reach = BuildOutOfReach(env, setup, mode);
-  r.diffusion = BuildDiffusionSummary(env, setup);
-  r.multi_gpu = BuildScaling(env, gpu, setup, mode);
-  UpgradeQuery uq;
-  // The workload "just out of reach" counts at, so that the two blocks agree.
-  uq.workload = env.policy->count_workload.found;
-  uq.mode = &mode;
-  absl::StatusOr<UpgradeReport> up = BuildUpgradeReport(env, setup, uq);
+  for (size_t i = 0; i < workloads.size(); ++i) {
+    blocks.push_back([&, i] {
+      WorkloadPicks& wp = r.recommendations[i];
+      wp.workload = &workloads[i];
+      wp.picks = RankedPicks(env, setup, workloads[i], mode, env.policy->picks_per_workload);
+    });
+  }
+  blocks.push_back([&] { r.buying_advice = BuildBuyingVerdict(env, setup, mode); });
+  blocks.push_back([&] { r.out_of_reach = BuildOutOfReach(env, setup, mode); });
+  blocks.push_back([&] { r.multi_gpu = BuildScaling(env, gpu, setup, mode); });
+  blocks.push_back([&] { r.capability_matrix = BuildCapabilityMatrix(env, setup, mode); });
+  blocks.push_back([&] { r.diffusion = BuildDiffusionSummary(env, setup); });
+  std::atomic<size_t> next_block{0};
+  auto build_blocks = [&] {
+    for (size_t b; (b = next_block.fetch_add(1)) < blocks.size();) blocks[b]();
+  };
+  std::thread helper(build_blocks);
+  build_blocks();
   helper.join();
   if (up.ok()) {
     for (OutOfReach& o : r.out_of_reach) {
@@ -98,7 +111,7 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
     r.upgrades = up->options;
     if (r.upgrades.size() > 5) r.upgrades.resize(5);
   }
-  r.buying_advice = BuildBuyingAdvice(env, setup, mode, r, up.ok() ? *up : UpgradeReport{});
+  if (up.ok()) AddItinerary(*env.policy, *up, &r.buying_advice);
   // Last: the trait rules read every block above (buying advice included).
   ReportTraits::GpuSentences said = env.traits->GpuTraits(env, setup, r);
   for (RuleSentence& s : said.strengths) {

@@ -103,7 +103,16 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   // The headline quant: --quant, else the rules' best, else the estimator fallback.
   const Quant* quant = q.quant;
   Graded graded;
-  if (quant == nullptr) quant = env.grader->BestQuant(setup, model, *q.workload, mode, &graded);
+  // The rules' answer for the query's workload, kept for its row of the workload table below
+  // (one model evaluation at every quantization, not two).
+  const Quant* workload_best = nullptr;
+  Graded workload_best_graded;
+  if (quant == nullptr) {
+    quant = workload_best = env.grader->BestQuant(setup, model, *q.workload, mode, &graded);
+    workload_best_graded.grade_index = graded.grade_index;
+    workload_best_graded.score = graded.score;
+    workload_best_graded.excluded = graded.excluded;
+  }
   if (quant == nullptr) quant = FallbackBestQuant(r.quants);
   if (quant == nullptr) {
     // Nothing runs at all: still report against the catalog's most common download.
@@ -160,9 +169,13 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   for (const Workload& w : env.profiles->workloads()) {
     WorkloadShape ws = ShapeFor(w, mode);
     Graded g;
-    const Quant* wq = q.quant != nullptr ? nullptr
-                                         : env.grader->BestQuant(setup, model, w, mode, &g,
-                                                                 Grader::Detail::kScore);
+    const Quant* wq = nullptr;
+    if (q.quant == nullptr && w.id == q.workload->id) {
+      wq = workload_best;
+      g = workload_best_graded;
+    } else if (q.quant == nullptr) {
+      wq = env.grader->BestQuant(setup, model, w, mode, &g, Grader::Detail::kScore);
+    }
     if (wq == nullptr) {
       wq = quant;
       g = env.grader->Grade(setup, model, *wq, w, mode, Grader::Detail::kScore);

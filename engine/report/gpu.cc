@@ -1,4 +1,5 @@
 // BuildGpuReport: the whole GPU page.
+#include <algorithm>
 #include <atomic>
 #include <functional>
 #include <thread>
@@ -10,6 +11,7 @@
 #include "base/quantities.h"
 #include "engine/report/advisor.h"
 #include "engine/report/capability.h"
+#include "engine/report/grader.h"
 #include "engine/report/builders.h"
 #include "engine/report/picks.h"
 #include "engine/report/scaling.h"
@@ -65,8 +67,8 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
   r.mode = ModeViewOf(*env.policy, mode);
   // The page's blocks are independent of each other (the builders only read the env; the
   // grader is thread-safe): two threads take them in turn, the heaviest first (the upgrade
-  // survey, ~a quarter of the page; then one full ranking per workload), so that neither
-  // thread waits long for the other. Each block writes only its own part of the report.
+  // survey, ~a quarter of the page; then the workload rankings), so that neither thread waits
+  // long for the other. Each block writes only its own part of the report.
   const std::vector<Workload>& workloads = env.profiles->workloads();
   r.recommendations.resize(workloads.size());
   absl::StatusOr<UpgradeReport> up = absl::UnknownError("not built");
@@ -78,11 +80,34 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
     uq.mode = &mode;
     up = BuildUpgradeReport(env, setup, uq);
   });
+  // Workloads whose estimates share their sizing (same context and batch) are ranked in one
+  // pass over the models (Grader::RankEach), each other workload alone.
+  std::vector<std::vector<size_t>> rank_groups;
+  std::vector<std::pair<int, int>> group_shape;  // (context tokens, concurrency)
   for (size_t i = 0; i < workloads.size(); ++i) {
-    blocks.push_back([&, i] {
-      WorkloadPicks& wp = r.recommendations[i];
-      wp.workload = &workloads[i];
-      wp.picks = RankedPicks(env, setup, workloads[i], mode, env.policy->picks_per_workload);
+    const WorkloadShape shape = ShapeFor(workloads[i], mode);
+    const std::pair<int, int> key{shape.context_tokens, shape.concurrency};
+    size_t g = 0;
+    while (g < group_shape.size() && group_shape[g] != key) ++g;
+    if (g == group_shape.size()) {
+      group_shape.push_back(key);
+      rank_groups.emplace_back();
+    }
+    rank_groups[g].push_back(i);
+  }
+  std::stable_sort(rank_groups.begin(), rank_groups.end(),  // the biggest block first
+                   [](const auto& a, const auto& b) { return a.size() > b.size(); });
+  for (const std::vector<size_t>& group : rank_groups) {
+    blocks.push_back([&] {
+      std::vector<const Workload*> ws;
+      for (size_t i : group) ws.push_back(&workloads[i]);
+      std::vector<std::vector<Pick>> picks =
+          env.grader->RankEach(setup, ws, mode, env.policy->picks_per_workload);
+      for (size_t j = 0; j < group.size(); ++j) {
+        WorkloadPicks& wp = r.recommendations[group[j]];
+        wp.workload = ws[j];
+        wp.picks = std::move(picks[j]);
+      }
     });
   }
   blocks.push_back([&] { r.buying_advice = BuildBuyingVerdict(env, setup, mode); });

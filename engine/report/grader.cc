@@ -97,11 +97,45 @@ const Quant* Grader::BestQuant(const Setup& setup, const Model& model,
 
 std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
                                const Mode& mode, int k) const {
-  std::vector<Pick> out;
   const std::shared_ptr<const Query> q = QueryFor(setup, workload, mode);
-  if (q == nullptr) return out;
+  if (q == nullptr) return {};
   Evaluator::Scratch scratch(*eval_);
-  Ranking r = eval_->Rank(*q, &scratch);
+  return PicksOf(*q, eval_->Rank(*q, &scratch), workload, k);
+}
+
+std::vector<std::vector<Pick>> Grader::RankEach(const Setup& setup,
+                                                const std::vector<const Workload*>& workloads,
+                                                const Mode& mode, int k) const {
+  std::vector<std::vector<Pick>> out(workloads.size());
+  std::vector<std::shared_ptr<const Query>> queries;  // kept alive while ranked
+  std::vector<size_t> where;                          // queries[j] answers workloads[where[j]]
+  for (size_t i = 0; i < workloads.size(); ++i) {
+    std::shared_ptr<const Query> q = QueryFor(setup, *workloads[i], mode);
+    if (q == nullptr) continue;
+    queries.push_back(std::move(q));
+    where.push_back(i);
+  }
+  // One group per query: each ranked as Rank() would, the pass over the models shared.
+  std::vector<std::vector<const Query*>> groups;
+  std::vector<std::unique_ptr<Evaluator::Scratch>> scratches;
+  std::vector<std::vector<Evaluator::Scratch*>> scratch;
+  for (const auto& q : queries) {
+    groups.push_back({q.get()});
+    scratches.push_back(std::make_unique<Evaluator::Scratch>(*eval_));
+    scratch.push_back({scratches.back().get()});
+  }
+  std::vector<std::vector<Ranking>> rankings;
+  eval_->RankGroups(groups, scratch, &rankings);
+  for (size_t j = 0; j < queries.size(); ++j) {
+    out[where[j]] = PicksOf(*queries[j], rankings[j][0], *workloads[where[j]], k);
+  }
+  return out;
+}
+
+std::vector<Pick> Grader::PicksOf(const Query& query, const Ranking& r, const Workload& workload,
+                                  int k) const {
+  const Query* q = &query;
+  std::vector<Pick> out;
   for (const CandidateEval& c : r.ranked) {
     if (static_cast<int>(out.size()) >= k) break;
     if (c.score.gated || c.model == nullptr || c.quant == nullptr) continue;

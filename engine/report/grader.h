@@ -72,6 +72,13 @@ class Grader {
   // Excluded (gated) candidates are never returned.
   std::vector<Pick> Rank(const Setup& setup, const Workload& workload, const Mode& mode,
                          int k) const;
+  // Rank() for each of `workloads` at once: element i is Rank(setup, *workloads[i], mode, k).
+  // One pass over the models (Evaluator::RankGroups), so that workloads whose estimates share
+  // their sizing (same context and batch: e.g. coding, rag and reasoning) size each candidate
+  // once.
+  std::vector<std::vector<Pick>> RankEach(const Setup& setup,
+                                          const std::vector<const Workload*>& workloads,
+                                          const Mode& mode, int k) const;
 
   const Evaluator& evaluator() const { return *eval_; }
 
@@ -88,6 +95,9 @@ class Grader {
                                         const Mode& mode) const;
   Graded GradedOf(const Query& q, const CandidateEval& c,
                   Detail detail = Detail::kSentences) const;
+  // The top `k` picks of a ranking made with `q`.
+  std::vector<Pick> PicksOf(const Query& q, const Ranking& r, const Workload& workload,
+                            int k) const;
 
   const Evaluator* eval_;
   const ReportPolicy* policy_;

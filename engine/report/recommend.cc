@@ -15,15 +15,14 @@ bool HasCapability(const Model& m, const std::string& cap) {
   return std::find(m.capabilities.begin(), m.capabilities.end(), cap) != m.capabilities.end();
 }
 
-}  // namespace
+// How many picks to ask the ranker for: more than k when filters will drop some.
+int PicksToAsk(int k, int min_grade, const std::string& capability) {
+  return (min_grade < 0 && capability.empty()) ? k : 10000;
+}
 
-std::vector<Pick> RankedPicks(const ReportEnv& env, const Setup& setup,
-                              const Workload& workload, const Mode& mode, int k,
-                              int min_grade, const std::string& capability,
-                              int* excluded) {
-  // Ask the ranker for more than k when filters will drop some.
-  int ask = (min_grade < 0 && capability.empty()) ? k : 10000;
-  std::vector<Pick> all = env.grader->Rank(setup, workload, mode, ask);
+// RankedPicks' filters over the ranker's picks `all` for `workload`.
+std::vector<Pick> FilteredPicks(std::vector<Pick> all, const Workload& workload, int k,
+                                int min_grade, const std::string& capability, int* excluded) {
   std::vector<Pick> out;
   int dropped = 0;
   for (Pick& p : all) {
@@ -44,6 +43,17 @@ std::vector<Pick> RankedPicks(const ReportEnv& env, const Setup& setup,
   return out;
 }
 
+}  // namespace
+
+std::vector<Pick> RankedPicks(const ReportEnv& env, const Setup& setup,
+                              const Workload& workload, const Mode& mode, int k,
+                              int min_grade, const std::string& capability,
+                              int* excluded) {
+  return FilteredPicks(
+      env.grader->Rank(setup, workload, mode, PicksToAsk(k, min_grade, capability)), workload,
+      k, min_grade, capability, excluded);
+}
+
 absl::StatusOr<RecommendReport> BuildRecommendReport(const ReportEnv& env, const Setup& setup,
                                                      const RecommendQuery& q) {
   RecommendReport r;
@@ -51,11 +61,15 @@ absl::StatusOr<RecommendReport> BuildRecommendReport(const ReportEnv& env, const
   r.mode = q.mode;
   r.grades = &env.profiles->grades();
   for (const Model& m : env.catalog->models()) r.candidates += IsAssistantModel(m);
-  for (const Workload* wl : q.workloads) {
+  // Every workload asked for (`--workload all`: five) ranked in one pass over the models.
+  std::vector<std::vector<Pick>> ranked = env.grader->RankEach(
+      setup, q.workloads, *q.mode, PicksToAsk(q.top_k, q.min_grade, q.capability));
+  for (size_t i = 0; i < q.workloads.size(); ++i) {
+    const Workload* wl = q.workloads[i];
     WorkloadPicks wp;
     wp.workload = wl;
-    wp.picks = RankedPicks(env, setup, *wl, *q.mode, q.top_k, q.min_grade, q.capability,
-                           &r.excluded);
+    wp.picks = FilteredPicks(std::move(ranked[i]), *wl, q.top_k, q.min_grade, q.capability,
+                             &r.excluded);
     if (wp.picks.empty()) {
       const ReportPolicy& pol = *env.policy;
       r.notes.push_back(pol.Note(

@@ -97,5 +97,37 @@ TEST_F(GraderCache, QueriesDroppedWhileInUseStayValidAcrossThreads) {
   }
 }
 
+// RankEach ranks several workloads in one pass over the models (sharing sizings between those
+// of the same context): each workload's picks are exactly Rank's, in order, run commands and
+// reasons included; a small cap (a cache that must drop queries meanwhile) changes nothing.
+TEST_F(GraderCache, RankEachGivesEachWorkloadsRank) {
+  std::vector<const Workload*> all;
+  for (const Workload& w : engine_->profiles().workloads()) all.push_back(&w);
+  ASSERT_GE(all.size(), 3u);
+  for (size_t cap : {size_t{1}, Grader::kDefaultMaxQueries}) {
+    Grader g(engine_->evaluator(), engine_->policy(), cap);
+    const std::vector<std::vector<Pick>> each = g.RankEach(With(64), all, Balanced(), 5);
+    ASSERT_EQ(each.size(), all.size());
+    for (size_t i = 0; i < all.size(); ++i) {
+      const std::vector<Pick> alone = g.Rank(With(64), *all[i], Balanced(), 5);
+      ASSERT_EQ(each[i].size(), alone.size()) << all[i]->id;
+      ASSERT_FALSE(alone.empty()) << all[i]->id;
+      for (size_t k = 0; k < alone.size(); ++k) {
+        EXPECT_EQ(each[i][k].workload, all[i]);
+        EXPECT_EQ(each[i][k].rank, alone[k].rank);
+        EXPECT_EQ(each[i][k].model, alone[k].model) << all[i]->id << " #" << k;
+        EXPECT_EQ(each[i][k].quant, alone[k].quant) << all[i]->id << " #" << k;
+        EXPECT_EQ(each[i][k].score, alone[k].score) << all[i]->id << " #" << k;
+        EXPECT_EQ(each[i][k].decode_tok_s, alone[k].decode_tok_s);
+        EXPECT_EQ(each[i][k].reasons, alone[k].reasons);
+        EXPECT_EQ(each[i][k].run_command, alone[k].run_command);
+      }
+    }
+  }
+  // Nothing asked, nothing ranked.
+  Grader g(engine_->evaluator(), engine_->policy());
+  EXPECT_TRUE(g.RankEach(With(64), {}, Balanced(), 5).empty());
+}
+
 }  // namespace
 }  // namespace fitrank

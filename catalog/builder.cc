@@ -7,15 +7,21 @@
 namespace fitrank {
 namespace catalog_internal {
 
+void NameIndex::AddNorm(std::string norm, size_t i) {
+  if (by_norm.contains(norm)) return;
+  norm_store.push_back(std::move(norm));
+  by_norm.emplace(norm_store.back(), i);
+}
+
 void NameIndex::Add(const std::string& id, const std::string& name,
                     const std::vector<std::string>& aliases, bool normalise) {
   const size_t i = display.size();
   by_id.try_emplace(id, i);
   display.push_back(name.empty() ? id : name);
   if (!normalise) return;
-  by_norm.try_emplace(NormalizeName(id), i);
-  if (!name.empty()) by_norm.try_emplace(NormalizeName(name), i);
-  for (const std::string& a : aliases) by_norm.try_emplace(NormalizeName(a), i);
+  AddNorm(NormalizeName(id), i);
+  if (!name.empty()) AddNorm(NormalizeName(name), i);
+  for (const std::string& a : aliases) AddNorm(NormalizeName(a), i);
 }
 
 void AddForms(const std::string& id, const std::string& name,

@@ -132,11 +132,13 @@ void ReadNames(size_t entries, Reader* r, NameIndex* index) {
   const uint32_t n = r->Count();
   if (!r->ok()) return;
   index->by_norm.reserve(n);
-  std::string name;
   for (uint32_t k = 0; k < n && r->ok(); ++k) {
     uint32_t i = 0;
-    (*r)(name);
+    const uint32_t len = r->Count();
+    const char* bytes = r->Raw(len);  // the name in place: the image outlives the catalog
     (*r)(i);
+    if (bytes == nullptr) return r->Fail();
+    const absl::string_view name(bytes, len);
     if (i >= entries) return r->Fail();  // an entry past the records: a broken image
     index->by_norm.try_emplace(name, i);
   }

@@ -32,10 +32,10 @@ const std::vector<std::string>& CatalogImageFiles();
 std::string BakeCatalog(const Catalog& catalog, const std::vector<uint64_t>& file_bytes);
 
 // The catalog an image holds, or null if `image` is empty, truncated, of another layout, or
-// was baked from files of other sizes than `file_bytes`. The image also holds the GGUF size
-// of every (model, quantization) pair (Catalog::GgufSizeOf), which the catalog reads in place:
-// `image` must then outlive it (the embedded image does; a copy that is not 8-byte aligned in
-// memory gets a catalog that works the sizes out on use instead).
+// was baked from files of other sizes than `file_bytes`. The catalog reads parts of the image
+// in place, so `image` must outlive it (the embedded image does): the normalised names of its
+// lookup index, and the GGUF size of every (model, quantization) pair (Catalog::GgufSizeOf; a
+// copy that is not 8-byte aligned in memory gets a catalog that works the sizes out on use).
 std::unique_ptr<Catalog> UnbakeCatalog(absl::string_view image,
                                        const std::vector<uint64_t>& file_bytes);
 

@@ -4,9 +4,12 @@
 #ifndef FITRANK_CATALOG_INTERNAL_INDEX_H_
 #define FITRANK_CATALOG_INTERNAL_INDEX_H_
 
+#include <deque>
 #include <mutex>
 #include <string>
 #include <vector>
+
+#include "absl/strings/string_view.h"
 
 #include "absl/container/flat_hash_map.h"
 #include "catalog/internal/name_match.h"
@@ -17,7 +20,10 @@ namespace fitrank::catalog_internal {
 // One kind of entry (GPUs, models, ...).
 struct NameIndex {
   absl::flat_hash_map<std::string, size_t> by_id;    // exact id
-  absl::flat_hash_map<std::string, size_t> by_norm;  // NormalizeName(id | name | alias)
+  // NormalizeName(id | name | alias). The keys are views: into `norm_store` for an index built
+  // from records, into the catalog image for a baked one (which outlives the catalog).
+  absl::flat_hash_map<absl::string_view, size_t> by_norm;
+  std::deque<std::string> norm_store;  // the normalised names an index built from records owns
   std::vector<std::string> display;                  // per entry: the name shown to users
 
   // Tokenised forms per entry (id, name, aliases, "vendor name"), for word matching. Built on
@@ -26,6 +32,8 @@ struct NameIndex {
   mutable std::once_flag forms_once;
   mutable std::vector<std::vector<NameForm>> forms;
 
+  // Adds `norm` (a normalised name) for entry `i` unless an earlier entry owns it.
+  void AddNorm(std::string norm, size_t i);
   // Adds entry number `display.size()`. The first owner of a normalised name keeps it.
   // With `normalise` false, `by_norm` is left alone (a baked index brings it filled).
   void Add(const std::string& id, const std::string& name,

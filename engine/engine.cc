@@ -11,34 +11,53 @@ std::shared_ptr<const Engine> Engine::Load(EngineSources sources, Diagnostics* d
     return nullptr;
   }
   std::shared_ptr<Engine> e(new Engine());
-  // The catalog is the biggest file set and needs nothing else: it loads on a second thread
-  // with its own diagnostics, reported first as if loaded first.
+  // The catalog is the biggest file set and needs nothing else: it loads on a second thread,
+  // and the report policy (which needs nothing else either) after it there, so that the two
+  // threads finish about together. Each part keeps its own diagnostics, reported in the order
+  // of a sequential load: catalog, estimator, profiles, policy, rules, trait books.
   const FileSource& data = *sources.data;
-  std::future<std::pair<std::unique_ptr<Catalog>, Diagnostics>> catalog =
-      std::async(std::launch::async, [&data] {
-        Diagnostics d;
-        std::unique_ptr<Catalog> c = Catalog::Load(data, &d);
-        return std::make_pair(std::move(c), std::move(d));
-      });
-  Diagnostics rest;
-  e->estimator_ = Estimator::Load(data, &rest);
-  e->profiles_ = Profiles::Load(data, &rest);
-  std::optional<ReportPolicy> policy = LoadReportPolicy(data, &rest);
+  struct SideLoad {
+    std::unique_ptr<Catalog> catalog;
+    Diagnostics catalog_diags;
+    std::optional<ReportPolicy> policy;
+    Diagnostics policy_diags;
+  };
+  std::future<SideLoad> side = std::async(std::launch::async, [&data] {
+    SideLoad s;
+    s.catalog = Catalog::Load(data, &s.catalog_diags);
+    s.policy = LoadReportPolicy(data, &s.policy_diags);
+    return s;
+  });
+  Diagnostics early;  // estimator, profiles
+  e->estimator_ = Estimator::Load(data, &early);
+  e->profiles_ = Profiles::Load(data, &early);
+  Diagnostics late;  // rules, trait books
   absl::StatusOr<ScoringRules> rules = absl::UnknownError("not loaded");
   absl::StatusOr<std::unique_ptr<ReportTraits>> traits = std::unique_ptr<ReportTraits>();
-  if (!rest.HasErrors() && e->estimator_ && e->profiles_ && policy) {
+  if (!early.HasErrors() && e->estimator_ && e->profiles_) {
     // Rules compile against the profiles' vocabulary; a broken rule file is an error, never
     // half-used. The report sentences (strengths, considerations, decisions) are rules too.
     const FileSource* local = sources.local_rules.get();
-    rules = LoadScoringRules(data, local, *e->profiles_, /*warnings=*/false, &rest);
+    rules = LoadScoringRules(data, local, *e->profiles_, /*warnings=*/false, &late);
     if (sources.trait_books) {
-      traits = ReportTraits::Load(data, local, *e->profiles_, /*warnings=*/false, &rest);
+      traits = ReportTraits::Load(data, local, *e->profiles_, /*warnings=*/false, &late);
     }
   }
-  auto [loaded_catalog, catalog_diags] = catalog.get();
-  diags->Merge(catalog_diags);
+  SideLoad s = side.get();
+  std::optional<ReportPolicy>& policy = s.policy;
+  std::unique_ptr<Catalog>& loaded_catalog = s.catalog;
+  diags->Merge(s.catalog_diags);
   const bool catalog_ok = loaded_catalog != nullptr;
-  diags->Merge(rest);
+  diags->Merge(early);
+  diags->Merge(s.policy_diags);
+  if (!s.policy_diags.HasErrors() && policy) {
+    diags->Merge(late);
+  } else {
+    // A sequential load stops before the rules when the policy failed: their problems are not
+    // reported, and nothing of them is used.
+    rules = absl::UnknownError("not loaded");
+    traits = std::unique_ptr<ReportTraits>();
+  }
   if (!catalog_ok || diags->HasErrors() || !e->estimator_ || !e->profiles_ || !policy ||
       !rules.ok() || !traits.ok()) {
     if (diags->error_count() == 0) {

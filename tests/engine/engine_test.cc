@@ -93,4 +93,37 @@ TEST(Engine, AnUnknownWorkloadInTheReportPolicyLoadsNothingAndSaysWhere) {
 }
 
 }  // namespace
+// The catalog and the report policy load on a second thread while the rules compile, yet the
+// problems read as a sequential load's: in file order (catalog, ..., policy), and none of the
+// rules' when the policy already failed (a sequential load stops before them).
+TEST(Engine, ProblemsAreReportedInLoadOrderAndNoneAfterAFailedPolicy) {
+  auto top = std::make_shared<MemorySource>();
+  top->Set("catalog/gpus.yaml", "schema: fitrank.catalog/v1\nkind: gpus\ngpus: [1, 2\n");
+  top->Set("engine/report/reports.yaml", "picks_per_workload: [1, 2\n");
+  auto local = std::make_shared<MemorySource>();
+  local->Set("mine.yaml",
+             "schema: fitrank.rules/v1\nset: fit\nrules:\n"
+             "  - id: mine.typo\n    when: fit.headroom_pc > 10\n    score: 5\n");
+  Diagnostics diags;
+  std::shared_ptr<const Engine> e = Engine::Load(
+      {.data = std::make_shared<OverlaySource>(top, Embedded()), .local_rules = local}, &diags);
+  EXPECT_EQ(e, nullptr);
+  const std::string text = diags.Render();
+  const size_t catalog_at = text.find("catalog/gpus.yaml");
+  const size_t policy_at = text.find("reports.yaml");
+  ASSERT_NE(catalog_at, std::string::npos) << text;
+  ASSERT_NE(policy_at, std::string::npos) << text;
+  EXPECT_LT(catalog_at, policy_at) << text;
+  EXPECT_EQ(text.find("mine.yaml"), std::string::npos) << text;
+  // With a sound policy the same rule file is reported.
+  Diagnostics again;
+  top->Set("engine/report/reports.yaml",
+           *EmbeddedSource().Read("engine/report/reports.yaml"));
+  EXPECT_EQ(Engine::Load({.data = std::make_shared<OverlaySource>(top, Embedded()),
+                          .local_rules = local},
+                         &again),
+            nullptr);
+  EXPECT_NE(again.Render().find("mine.yaml:5:"), std::string::npos) << again.Render();
+}
+
 }  // namespace fitrank

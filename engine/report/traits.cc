@@ -279,7 +279,7 @@ ReportTraits::GpuSentences ReportTraits::GpuTraits(const ReportEnv& env, const S
   fill_row("llm-coding", f.cap_coding);
   fill_row("llm-large", f.cap_large);
 
-  const int mode = gpu_book_->vocabulary().FindMode(r.mode.id);
+  const int mode = env.profiles->IndexOf(*r.mode);
   GpuSentences out;
   for (RuleSentence& s : Fired(*gpu_book_, v, mode)) {
     if (s.kind == "strength") {
@@ -383,7 +383,7 @@ std::vector<RuleSentence> ReportTraits::Decisions(
     SetKnown(&v, f.ref_others_max_decode_tok_s, other);
     break;
   }
-  const int mode = compare_book_->vocabulary().FindMode(r.mode->id);
+  const int mode = env.profiles->IndexOf(*r.mode);
   return Fired(*compare_book_, v, mode);
 }
 

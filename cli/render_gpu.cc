@@ -340,7 +340,7 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
     for (const UpgradeOption& o : r.upgrades) {
       t.Add({o.action, FormatUsd(o.price_usd), absl::StrCat(o.unlock_count),
              o.unlock_count > 0 ? FormatUsd(o.usd_per_unlocked_model) : std::string(kDash),
-             o.best_model_after});
+             NameOf(o.best_model_after)});
     }
     doc.Table(t);
   }

@@ -378,7 +378,7 @@ std::vector<RuleSentence> ReportTraits::Decisions(
     for (size_t j = 0; j < it->cells.size(); ++j) {
       if (j != i) other = std::max(other, it->cells[j].decode_tok_s);
     }
-    v.Set(f.ref_model, it->model);
+    v.Set(f.ref_model, it->model->name);
     v.Set(f.ref_decode_tok_s, it->cells[i].decode_tok_s);
     SetKnown(&v, f.ref_others_max_decode_tok_s, other);
     break;

@@ -17,7 +17,7 @@ Json CompareJson(const CompareReport& r) {
     x["models_total"] = g.models_total;
     x["price_usd"] = JNum(g.price_usd, 0);
     x["price_basis"] = g.price_basis;
-    x["best_model"] = g.best_model;
+    x["best_model"] = NameOf(g.best_model);
     x["best_grade"] = GradeLetter(r.grades, g.best_grade_index);
     gpus.push_back(x);
   }
@@ -35,7 +35,7 @@ Json CompareJson(const CompareReport& r) {
                        {"ttft_ms", JNum(c.ttft_ms, 0)},
                        {"gpus_needed", c.gpus_needed}});
     }
-    refs.push_back({{"label", m.label}, {"model", m.model}, {"model_id", m.model_id},
+    refs.push_back({{"label", m.label}, {"model", NameOf(m.model)}, {"model_id", IdOf(m.model)},
                     {"params_b", JNum(m.params_b, 2)}, {"results", cells}});
   }
   j["reference_models"] = refs;
@@ -47,7 +47,7 @@ Json CompareJson(const CompareReport& r) {
                     {"utilization", JNum(c.utilization, 2)},
                     {"power_w", JNum(c.power_w, 0)},
                     {"usd_per_kwh", JNum(c.usd_per_kwh, 3)},
-                    {"throughput_model", c.throughput_model},
+                    {"throughput_model", NameOf(c.throughput_model)},
                     {"throughput_tok_s", JNum(c.throughput_tok_s, 1)},
                     {"usd_per_mtok_owned", c.usd_per_mtok_owned > 0 ? JNum(c.usd_per_mtok_owned, 4) : Json()},
                     {"cloud_usd_per_hour", c.cloud_usd_per_hour > 0 ? JNum(c.cloud_usd_per_hour, 2) : Json()},
@@ -91,7 +91,7 @@ void RenderCompare(const CompareReport& r, OutputFormat f, const Style& s, std::
           CsvNumber(g.specs.usable_gb, 2), CsvNumber(g.specs.gpu.bandwidth_gbps, 0),
           CsvNumber(g.specs.gpu.fp16_tflops, 1), CsvNumber(g.specs.gpu.tdp_w, 0),
           g.price_usd > 0 ? CsvNumber(g.price_usd, 0) : "", absl::StrCat(g.models_fit),
-          absl::StrCat(g.models_total), g.best_model,
+          absl::StrCat(g.models_total), NameOf(g.best_model),
           c != nullptr && c->usd_per_mtok_owned > 0 ? CsvNumber(c->usd_per_mtok_owned, 3) : "",
           c != nullptr && c->usd_per_mtok_cloud > 0 ? CsvNumber(c->usd_per_mtok_cloud, 3) : ""};
       for (const RefModelRow& m : r.reference_models) {
@@ -143,13 +143,13 @@ void RenderCompare(const CompareReport& r, OutputFormat f, const Style& s, std::
     return absl::StrCat(g.models_fit, "/", g.models_total);
   });
   row(absl::StrCat("Best for ", IdOf(r.workload)), [&](const CompareGpu& g) {
-    return g.best_model.empty()
+    return g.best_model == nullptr
                ? std::string(kDash)
-               : absl::StrCat(g.best_model, " (",
+               : absl::StrCat(g.best_model->name, " (",
                               s.Grade(GradeLetter(r.grades, g.best_grade_index)), ")");
   });
   for (const RefModelRow& m : r.reference_models) {
-    std::vector<std::string> v = {absl::StrCat(m.label, ": ", m.model)};
+    std::vector<std::string> v = {absl::StrCat(m.label, ": ", NameOf(m.model))};
     for (const RefModelCell& c : m.cells) {
       if (Runs(c.fit)) {
         v.push_back(s.Fit(c.fit.kind, absl::StrCat(FormatTokS(c.decode_tok_s), " · TTFT ",

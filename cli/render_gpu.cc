@@ -50,8 +50,10 @@ Json GpuJson(const GpuReport& r) {
   j["schema_version"] = kReportSchemaVersion;
   j["specs"] = SpecsJson(r.specs);
   j["setup"] = SetupJson(r.setup);
-  j["mode"] = {{"id", r.mode.id}, {"name", r.mode.name}, {"description", r.mode.description},
-               {"changes", r.mode.changes}};
+  if (r.mode != nullptr) {
+    j["mode"] = {{"id", r.mode->id}, {"name", r.mode->name}, {"description", r.mode->description},
+                 {"changes", r.mode_changes}};
+  }
   Json cap = Json::array();
   for (const CapabilityRow& c : r.capability_matrix) cap.push_back(CapabilityJson(c));
   j["capability_matrix"] = cap;
@@ -161,11 +163,13 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
   const bool rig = r.setup.gpu_count > 1;
   const std::string& title = rig ? r.setup.label : g.name;
   doc.Title(title, absl::StrCat(g.vendor, " · ", SegmentName(g.segment), " · ", g.architecture));
-  doc.Paragraph(absl::StrCat("Mode: ", r.mode.name, " — ", r.mode.description), "");
+  if (r.mode != nullptr) {
+    doc.Paragraph(absl::StrCat("Mode: ", r.mode->name, " — ", r.mode->description), "");
+  }
   if (md) {
-    doc.Bullets(r.mode.changes);
+    doc.Bullets(r.mode_changes);
   } else {
-    for (const std::string& c : r.mode.changes) out << "  " << c << "\n";
+    for (const std::string& c : r.mode_changes) out << "  " << c << "\n";
   }
 
   doc.Section("Specifications");
@@ -336,7 +340,7 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
     for (const UpgradeOption& o : r.upgrades) {
       t.Add({o.action, FormatUsd(o.price_usd), absl::StrCat(o.unlock_count),
              o.unlock_count > 0 ? FormatUsd(o.usd_per_unlocked_model) : std::string(kDash),
-             o.best_model_after});
+             NameOf(o.best_model_after)});
     }
     doc.Table(t);
   }

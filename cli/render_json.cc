@@ -129,7 +129,7 @@ Json UpgradeOptionJson(const UpgradeOption& o) {
   j["usd_per_unlocked_model"] = o.unlock_count > 0 ? JNum(o.usd_per_unlocked_model, 0) : Json();
   j["best_unlocked_quality"] = JNum(o.best_unlocked_quality, 1);
   j["runtime"] = o.runtime;
-  j["best_model_after"] = o.best_model_after;
+  j["best_model_after"] = NameOf(o.best_model_after);
   j["best_decode_tok_s_after"] = JNum(o.best_decode_tok_s_after, 1);
   return j;
 }

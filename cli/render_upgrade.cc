@@ -11,7 +11,7 @@ Json UpgradeJson(const UpgradeReport& r) {
   j["current"] = SetupJson(r.current);
   j["current"]["native_models"] = r.current_native_models;
   j["current"]["fast_models"] = r.current_fast_models;
-  j["current"]["best_model"] = r.best_model_now;
+  j["current"]["best_model"] = NameOf(r.best_model_now);
   j["workload"] = IdOf(r.workload);
   j["mode"] = IdOf(r.mode);
   j["budget_usd"] = r.budget_usd > 0 ? JNum(r.budget_usd, 0) : Json();
@@ -46,7 +46,7 @@ void RenderUpgrade(const UpgradeReport& r, OutputFormat f, const Style& s, std::
     for (const UpgradeOption& o : r.options) {
       csv.Add({o.action, o.kind, CsvNumber(o.price_usd, 0), absl::StrCat(o.unlock_count),
                o.unlock_count > 0 ? CsvNumber(o.usd_per_unlocked_model, 0) : "",
-               CsvNumber(o.setup.usable_gb, 1), o.best_model_after,
+               CsvNumber(o.setup.usable_gb, 1), NameOf(o.best_model_after),
                CsvNumber(o.best_decode_tok_s_after, 1)});
     }
     csv.PrintCsv(out);
@@ -58,7 +58,7 @@ void RenderUpgrade(const UpgradeReport& r, OutputFormat f, const Style& s, std::
   for (const UpgradeOption& o : r.options) {
     t.Add({o.action, o.kind, FormatUsd(o.price_usd), absl::StrCat(o.unlock_count),
            o.unlock_count > 0 ? FormatUsd(o.usd_per_unlocked_model) : std::string(kDash),
-           FormatGb(o.setup.usable_gb), o.best_model_after, FormatTokS(o.best_decode_tok_s_after)});
+           FormatGb(o.setup.usable_gb), NameOf(o.best_model_after), FormatTokS(o.best_decode_tok_s_after)});
   }
   Doc doc(f, s, out);
   doc.Title(absl::StrCat("Upgrades from ", r.current.label),
@@ -68,7 +68,7 @@ void RenderUpgrade(const UpgradeReport& r, OutputFormat f, const Style& s, std::
                              r.current_native_models, " models run natively, ",
                              r.current_fast_models, " of them at ",
                              FormatTokS(r.speed_target_tok_s), " or faster; best model: ",
-                             r.best_model_now.empty() ? std::string(kDash) : r.best_model_now, "."),
+                             r.best_model_now == nullptr ? std::string(kDash) : r.best_model_now->name, "."),
                 "");
   if (!doc.markdown()) out << "\n";
   if (r.options.empty()) {

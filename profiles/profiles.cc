@@ -306,6 +306,11 @@ int GradeScale::IndexOf(absl::string_view letter) const {
   return -1;
 }
 
+int Profiles::IndexOf(const Mode& mode) const {
+  const Mode* first = modes_.data();
+  return &mode >= first && &mode < first + modes_.size() ? static_cast<int>(&mode - first) : -1;
+}
+
 double GradeScale::CeilingFor(int index) const {
   if (index <= 0) return set_score_max;
   return grades[index - 1].min_score - cap_margin;

@@ -127,6 +127,9 @@ class Profiles {
 
   ProfileLookup<Workload> FindWorkload(absl::string_view name) const;
   ProfileLookup<Mode> FindMode(absl::string_view name) const;
+  // The position of `mode` in modes() (the index rule vocabularies built from these profiles
+  // give it: VocabularyOf keeps their order), -1 if it is not one of these profiles' modes.
+  int IndexOf(const Mode& mode) const;
 
   // Every set name used by a weight or multiplier, sorted, unique.
   std::vector<std::string> SetNames() const;

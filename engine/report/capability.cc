@@ -88,7 +88,7 @@ CapabilityRow DiffusionRowFor(const ReportEnv& env, const Setup& setup,
   DiffusionInput in;
   in.setup = &setup;
   in.model = d;
-  if (spec.kind == "video") in.frames = spec.frames;
+  if (spec.kind == CapabilityKind::kVideo) in.frames = spec.frames;
   DiffusionEstimate e;
   env.estimator->RunDiffusion(in, &e);
   row.status = RunStatusOf(e.fit);
@@ -99,7 +99,7 @@ CapabilityRow DiffusionRowFor(const ReportEnv& env, const Setup& setup,
                           {{"needs", FormatGb(e.total_gb)}, {"usable", FormatGb(e.usable_gb)}});
     return row;
   }
-  if (spec.kind == "video") {
+  if (spec.kind == CapabilityKind::kVideo) {
     row.ms_per_frame = e.seconds_per_frame * 1000;
     row.detail = pol.Note("gpu.capability.video", {{"per_frame", FormatSeconds(e.seconds_per_frame)},
                                                    {"width", e.width},
@@ -122,7 +122,7 @@ std::vector<CapabilityRow> BuildCapabilityMatrix(const ReportEnv& env, const Set
                                                  const Mode& mode) {
   std::vector<CapabilityRow> rows;
   for (const CapabilitySpec& spec : env.policy->capability_rows) {
-    rows.push_back(spec.kind == "llm" ? LlmRow(env, setup, spec, mode)
+    rows.push_back(spec.kind == CapabilityKind::kLlm ? LlmRow(env, setup, spec, mode)
                                       : DiffusionRowFor(env, setup, spec));
   }
   return rows;

@@ -43,7 +43,7 @@ absl::StatusOr<CompareReport> BuildCompareReport(const ReportEnv& env, const Set
     c.price_usd = PriceOf(env, g, &c.price_basis);
     std::vector<Pick> top = env.grader->Rank(setups[i], *q.workload, mode, 1);
     if (!top.empty()) {
-      c.best_model = top[0].model->name;
+      c.best_model = top[0].model;
       c.best_grade_index = top[0].grade_index;
     }
     r.gpus.push_back(c);
@@ -56,8 +56,7 @@ absl::StatusOr<CompareReport> BuildCompareReport(const ReportEnv& env, const Set
     if (m == nullptr || count_quant == nullptr) continue;
     RefModelRow row;
     row.label = spec.label;
-    row.model = m->name;
-    row.model_id = m->id;
+    row.model = m;
     row.params_b = m->params_b;
     for (size_t i = 0; i < q.gpus.size(); ++i) {
       LlmRun run = RunLlm(env, setups[i], *m, *count_quant, shape);
@@ -102,7 +101,7 @@ absl::StatusOr<CompareReport> BuildCompareReport(const ReportEnv& env, const Set
     c.usd_per_kwh = pol.cost_usd_per_kwh;
     c.cloud_usd_per_hour = r.gpus[i].specs.cloud_usd_per_hour;
     if (cost_model != nullptr && count_quant != nullptr) {
-      c.throughput_model = cost_model->name;
+      c.throughput_model = cost_model;
       for (int n : pol.scale_out_counts) {
         absl::StatusOr<Setup> s = SetupOfCount(env, g, n, host_like, false);
         if (!s.ok()) break;

@@ -26,7 +26,7 @@ struct CompareGpu {
   int models_total = 0;
   double price_usd = 0;      // street, else MSRP; 0 = unknown
   std::string price_basis;
-  std::string best_model;    // the workload's top pick
+  const Model* best_model = nullptr;  // the workload's top pick (the catalog's); null: none
   int best_grade_index = -1; // its grade, into CompareReport::grades; -1 no pick
 };
 
@@ -42,8 +42,7 @@ struct RefModelCell {
 
 struct RefModelRow {
   std::string label;         // "8B dense"
-  std::string model;
-  std::string model_id;
+  const Model* model = nullptr;  // the catalog's
   double params_b = 0;
   std::vector<RefModelCell> cells;
 };
@@ -55,7 +54,7 @@ struct CostRow {
   double utilization = 0;          // share of hours generating
   double power_w = 0;
   double usd_per_kwh = 0;
-  std::string throughput_model;    // reference model the token count uses
+  const Model* throughput_model = nullptr;  // reference model the token count uses
   double throughput_tok_s = 0;     // aggregate tok/s at the serving concurrency
   double usd_per_mtok_owned = 0;   // (price + electricity) / tokens over the lifetime
   double cloud_usd_per_hour = 0;   // 0 = unknown

@@ -21,38 +21,35 @@ namespace fitrank {
 
 namespace {
 
-// The mode and what it changes, one phrase per change (reports.yaml gpu.mode.*).
-ModeView ModeViewOf(const ReportPolicy& pol, const Mode& m) {
-  ModeView v;
-  v.id = m.id;
-  v.name = m.name;
-  v.description = m.description;
+// What the mode changes, one phrase per change (reports.yaml gpu.mode.*).
+std::vector<std::string> ModeChanges(const ReportPolicy& pol, const Mode& m) {
+  std::vector<std::string> changes;
   for (const SetWeight& w : m.multipliers) {
-    v.changes.push_back(
+    changes.push_back(
         pol.Note("gpu.mode.weight", {{"set", w.set}, {"factor", FormatFactor(w.value)}}));
   }
   if (m.concurrency > 1) {
-    v.changes.push_back(pol.Note("gpu.mode.concurrency", {{"count", m.concurrency}}));
+    changes.push_back(pol.Note("gpu.mode.concurrency", {{"count", m.concurrency}}));
   }
   if (m.decode_target_scale != 1) {
-    v.changes.push_back(
+    changes.push_back(
         pol.Note("gpu.mode.decode-target", {{"factor", FormatFactor(m.decode_target_scale)}}));
   }
   if (m.ttft_target_scale != 1) {
-    v.changes.push_back(
+    changes.push_back(
         pol.Note("gpu.mode.ttft-target", {{"factor", FormatFactor(m.ttft_target_scale)}}));
   }
   if (m.context_scale != 1) {
-    v.changes.push_back(pol.Note("gpu.mode.context", {{"factor", FormatFactor(m.context_scale)}}));
+    changes.push_back(pol.Note("gpu.mode.context", {{"factor", FormatFactor(m.context_scale)}}));
   }
   if (!m.gpu_counts.empty()) {
-    v.changes.push_back(
+    changes.push_back(
         pol.Note("gpu.mode.gpu-counts", {{"counts", absl::StrJoin(m.gpu_counts, "/")}}));
   }
   if (!m.parallelism.empty()) {
-    v.changes.push_back(pol.Note("gpu.mode.parallelism", {{"parallelism", m.parallelism}}));
+    changes.push_back(pol.Note("gpu.mode.parallelism", {{"parallelism", m.parallelism}}));
   }
-  return v;
+  return changes;
 }
 
 }  // namespace
@@ -64,7 +61,8 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
   r.grades = &env.profiles->grades();
   r.specs = SpecsOf(env, gpu);
   r.setup = ViewOf(env, setup);
-  r.mode = ModeViewOf(*env.policy, mode);
+  r.mode = &mode;
+  r.mode_changes = ModeChanges(*env.policy, mode);
   // The page's blocks are independent of each other (the builders only read the env; the
   // grader is thread-safe): two threads take them in turn, the heaviest first (the upgrade
   // survey, ~a quarter of the page; then the workload rankings), so that neither thread waits

@@ -30,14 +30,6 @@ struct SpecsView {
   std::string price_as_of;
 };
 
-// The operating mode in force and what it changes in the ranking.
-struct ModeView {
-  std::string id;                   // "balanced", "interactive", ...
-  std::string name;                 // "Balanced"
-  std::string description;
-  std::vector<std::string> changes; // "responsiveness weight x1.5", "concurrency 8"
-};
-
 // One row of the AI capability matrix (LLM chat ~8B ... long video).
 struct CapabilityRow {
   std::string id;          // "llm-chat", "llm-coding", "llm-large", "image-sdxl", ...
@@ -136,7 +128,9 @@ struct GpuReport {
   const GradeScale* grades = nullptr;  // the profiles' scale the picks' grade_index points into
   SpecsView specs;
   SetupView setup;
-  ModeView mode;
+  const Mode* mode = nullptr;             // the operating mode in force (the profiles')
+  std::vector<std::string> mode_changes;  // what it changes in the ranking, one phrase each:
+                                          // "responsiveness weight x1.5", "concurrency 8"
   // Sentences of the rules of engine/report/traits/gpu/*.yaml that fired, and (same index) the id of
   // the rule that wrote each.
   std::vector<std::string> strengths;

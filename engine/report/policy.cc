@@ -288,14 +288,19 @@ std::optional<ReportPolicy> ParseReportPolicy(const std::string& content, const 
       CapabilitySpec c;
       row.Required("id", &c.id);
       row.Required("label", &c.label);
-      row.Enum("kind", {"llm", "image", "video"}, &c.kind, true);
+      const std::vector<std::string> kinds = {"llm", "image", "video"};  // CapabilityKind order
+      std::string kind;
+      if (row.Enum("kind", kinds, &kind, true)) {
+        c.kind = static_cast<CapabilityKind>(std::find(kinds.begin(), kinds.end(), kind) -
+                                             kinds.begin());
+      }
       ReadRef(row, "workload", false, &c.workload);
       ReadRef(row, "quant", false, &c.quant);
       row.Optional("frames", &c.frames, 1, 100000);
       if (!row.Optional("models", &c.models) || c.models.empty()) {
         diags->Error("missing-field", row.Where(), absl::StrCat("row `", c.id, "` lists no models"));
       }
-      if (c.kind == "llm" && (c.workload.id.empty() || c.quant.id.empty())) {
+      if (c.kind == CapabilityKind::kLlm && (c.workload.id.empty() || c.quant.id.empty())) {
         diags->Error("missing-field", row.Where(),
                      absl::StrCat("LLM row `", c.id, "` needs `workload` and `quant`"));
       }
@@ -491,7 +496,7 @@ bool ResolveReportPolicy(const Profiles& profiles, const Catalog& catalog, Repor
   workload(&p->count_workload);
   quant(&p->count_quant);
   for (CapabilitySpec& row : p->capability_rows) {
-    if (row.kind != "llm") continue;
+    if (row.kind != CapabilityKind::kLlm) continue;
     workload(&row.workload);
     quant(&row.quant);
   }

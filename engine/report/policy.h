@@ -47,10 +47,14 @@ struct QualityLabel {
   std::string text;
 };
 
+// What a capability row runs: a language model, or a diffusion model making images or video.
+// YAML: llm | image | video.
+enum class CapabilityKind { kLlm, kImage, kVideo };
+
 struct CapabilitySpec {
   std::string id;
   std::string label;
-  std::string kind;                 // "llm" | "image" | "video"
+  CapabilityKind kind = CapabilityKind::kLlm;
   PolicyRef<Workload> workload;     // llm rows
   PolicyRef<Quant> quant;           // llm rows
   int frames = 0;                   // video rows: 0 = the model's default

@@ -91,7 +91,7 @@ MultiGpuView BuildScaling(const ReportEnv& env, const Gpu& gpu, const Setup& bas
   // The speed-up reference: the largest capability-matrix LLM that runs natively on one GPU
   // (a model too small for the GPU shows the per-layer costs, not the bandwidth).
   for (const CapabilitySpec& spec : env.policy->capability_rows) {
-    if (spec.kind != "llm") continue;
+    if (spec.kind != CapabilityKind::kLlm) continue;
     const Model* m = FirstKnownModel(*env.catalog, spec.models);
     if (m == nullptr) continue;
     ScaleOutRun r;

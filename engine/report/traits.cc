@@ -279,7 +279,7 @@ ReportTraits::GpuSentences ReportTraits::GpuTraits(const ReportEnv& env, const S
   fill_row("llm-coding", f.cap_coding);
   fill_row("llm-large", f.cap_large);
 
-  const int mode = gpu_book_->vocabulary().FindMode(r.mode.id);
+  const int mode = env.profiles->IndexOf(*r.mode);
   GpuSentences out;
   for (RuleSentence& s : Fired(*gpu_book_, v, mode)) {
     if (s.kind == "strength") {
@@ -378,12 +378,12 @@ std::vector<RuleSentence> ReportTraits::Decisions(
     for (size_t j = 0; j < it->cells.size(); ++j) {
       if (j != i) other = std::max(other, it->cells[j].decode_tok_s);
     }
-    v.Set(f.ref_model, it->model);
+    v.Set(f.ref_model, it->model->name);
     v.Set(f.ref_decode_tok_s, it->cells[i].decode_tok_s);
     SetKnown(&v, f.ref_others_max_decode_tok_s, other);
     break;
   }
-  const int mode = compare_book_->vocabulary().FindMode(r.mode->id);
+  const int mode = env.profiles->IndexOf(*r.mode);
   return Fired(*compare_book_, v, mode);
 }
 

@@ -42,7 +42,7 @@ void FillUnlocks(const ReportEnv& env, const Setup& after, const std::vector<Mod
     const double q = RankedQuality(env, models[i], shape);
     if (q > best_q) {
       best_q = q;
-      o->best_model_after = models[i].name;
+      o->best_model_after = &models[i];
       o->best_decode_tok_s_after = b.decode_tok_s;
     }
     if (a.fast) continue;  // already runs well: never "unlocked"
@@ -276,7 +276,7 @@ absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Set
     const Model& m = env.catalog->models()[i];
     if (now[i].fast && RankedQuality(env, m, shape) > best_q) {
       best_q = RankedQuality(env, m, shape);
-      r.best_model_now = m.name;
+      r.best_model_now = &m;
     }
   }
   PlannerNotes planner_notes;

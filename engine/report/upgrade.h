@@ -39,7 +39,7 @@ struct UpgradeOption {
   double best_unlocked_quality = 0;    // unlocks.front().quality, 0 if none
   int unlock_count = 0;
   double usd_per_unlocked_model = 0;   // price / unlock_count; 0 when nothing is unlocked
-  std::string best_model_after;        // best model for the workload after the step
+  const Model* best_model_after = nullptr;  // best model for the workload after the step
   double best_decode_tok_s_after = 0;
 };
 
@@ -58,7 +58,7 @@ struct UpgradeReport {
   int current_native_models = 0;         // models that run natively now
   int current_fast_models = 0;           // natively and at the workload's speed target
   double speed_target_tok_s = 0;
-  std::string best_model_now;
+  const Model* best_model_now = nullptr;
   std::vector<UpgradeOption> options;    // ranked: best model unlocked first, then $ per model
   std::vector<ItineraryStep> itinerary;  // best sequence within the budget
   std::vector<std::string> notes;

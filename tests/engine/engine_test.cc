@@ -66,7 +66,7 @@ TEST(Engine, TheReportPolicyNamesAreResolvedOnceAtLoad) {
   EXPECT_EQ(p.top_models_min_grade->letter, "B");
   EXPECT_EQ(p.top_models_min_grade_index, e->profiles().grades().IndexOf("B"));
   for (const CapabilitySpec& row : p.capability_rows) {
-    if (row.kind != "llm") continue;
+    if (row.kind != CapabilityKind::kLlm) continue;
     EXPECT_NE(row.workload.found, nullptr) << row.id;
     EXPECT_NE(row.quant.found, nullptr) << row.id;
   }

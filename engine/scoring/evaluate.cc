@@ -378,15 +378,14 @@ void Evaluator::Fill(const Query& q, const CandidateEval& c, Scratch* s) const {
 
 void Evaluator::ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s) const {
   Fill(q, *c, s);
-  rules_.rules->Evaluate(s->values, q.workload_index, q.mode_index, &s->result,
-                         s->context_key);
+  rules_.rules->Score(s->values, q.workload_index, q.mode_index, &s->result, s->context_key);
   Finalize(q, c, s);
 }
 
 void Evaluator::ScoreAfterBound(const Query& q, CandidateEval* c, Scratch* s) const {
   rules_.facts->FillSpeeds(c->estimate, q.shape, &s->values);
-  rules_.rules->Evaluate(s->values, q.workload_index, q.mode_index, &s->result,
-                         s->context_key, /*after_bound=*/true);
+  rules_.rules->Score(s->values, q.workload_index, q.mode_index, &s->result, s->context_key,
+                      /*after_bound=*/true);
   Finalize(q, c, s);
 }
 

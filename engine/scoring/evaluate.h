@@ -219,7 +219,7 @@ class Evaluator {
   // alone (Facts::FillEarly, rules::CompiledRules::Bound).
   double MostScore(const Query& q, const Model& model, const Pending& p, Scratch* s) const;
   // ScoreCandidate of `c` right after MostScore of it with the same query and scratch: fills
-  // the speeds and evaluates the rules MostScore did not (CompiledRules::Evaluate after_bound).
+  // the speeds and evaluates the rules MostScore did not (CompiledRules::Score after_bound).
   void ScoreAfterBound(const Query& q, CandidateEval* c, Scratch* s) const;
   // What ScoreCandidate sets from the rules' result in `s`.
   void Finalize(const Query& q, CandidateEval* c, Scratch* s) const;

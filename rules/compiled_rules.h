@@ -212,7 +212,7 @@ class CompiledRules {
     uint8_t when_leaves = 0;
     uint8_t when_negate = 0;
     // `score` is number fact `score_slot` then the constant operations score_op[0..score_ops).
-    static constexpr int kMaxScoreOps = 3;
+    static constexpr int kMaxScoreOps = 5;
     bool score_is_leaf = false;
     uint8_t score_ops = 0;
     double score_constant = 0;

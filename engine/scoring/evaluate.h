@@ -236,6 +236,7 @@ class Evaluator {
   const Profiles& profiles_;
   ScoringRules rules_;
   std::string newest_release_;
+  std::vector<double> age_months_;  // per catalog model: MonthsBetween(release, newest_release_)
   // [workload index in profiles][model index in catalog]
   std::vector<std::vector<ModelWorkloadText>> texts_;
   std::vector<int> reason_rank_;  // per rule set: position in the profiles' reason order

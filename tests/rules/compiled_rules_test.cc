@@ -347,6 +347,10 @@ rules:
   - {id: quality.f, when: '"vision" not in model.capabilities', score: '5 - fit.offload_pct'}
   - {id: quality.g, when: 'fit.headroom_pct < fit.offload_pct and not model.thinking and fit.kind not in ["none"]', score: 'max(0, 40 - 2 * fit.offload_pct)'}
   - {id: quality.h, when: 'not (model.params_b >= fit.headroom_pct) and fit.kind in ["native", "offload"]', score: '1.5 * (model.params_b - 30) / 0'}
+  - {id: quality.i, score: '100 - 30 * log2(max(1, fit.offload_pct))'}
+  - {id: quality.j, score: 'log2(fit.headroom_pct - 3)'}
+  - {id: quality.k, score: '-abs(fit.headroom_pct - 12) * 3'}
+  - {id: quality.l, score: '90 + 10 * min(1, fit.offload_pct / 7 - 1)'}
 )");
   auto book = Load();
   ASSERT_TRUE(book);

@@ -141,7 +141,7 @@ int RunLint(Context& ctx) {
     return 2;
   }
   auto schema = std::make_shared<rules::FactSchema>();
-  Facts facts(schema.get());
+  Facts facts(schema.get(), profiles->grades().quality_ranking_z);
   rules::Vocabulary vocab = VocabularyOf(*profiles);
   std::shared_ptr<const FileSource> local = LocalRulesSource(ctx);
   rules::RuleSources shipped;

@@ -222,6 +222,7 @@ void ReadGrades(MapReader& top, YamlNode list, Diagnostics* diags, GradeScale* o
     }
   }
   top.Optional("cap_margin", &out->cap_margin, 0, 10);
+  top.Optional("quality_ranking_z", &out->quality_ranking_z, 0, 5);
   top.Optional("reason_order", &out->reason_order);
   top.Optional("pick_quants", &out->pick_quants);
   std::set<std::string> letters;

@@ -83,6 +83,8 @@ struct GradeScale {
   double set_score_min = 0;        // each set's total is clamped to [min, max]
   double set_score_max = 100;
   double cap_margin = 0.1;         // a capped score sits this far under the next better grade
+  // Standard errors every quality figure is ranked below its score, once (EffectiveQuality).
+  double quality_ranking_z = 1.0;
   // Rule sets in the order their reasons are told (sets not listed follow, in rule order).
   std::vector<std::string> reason_order;
   // Quantization ids a ranked pick may use; empty: all (engine/evaluate.h).

@@ -487,7 +487,7 @@ QUANTIZE_WITH = {
     "NVFP4": "NVIDIA TensorRT Model Optimizer (NVFP4)",
     "MXFP4": "llama.cpp's llama-quantize (MXFP4_MOE) or NVIDIA TensorRT Model Optimizer",
     "exl2": "ExLlamaV2's convert.py",
-    "mlc": "mlc_llm convert_weight",
+    "mlc": "mlc_llm convert_weight, then mlc_llm gen_config",
 }
 
 
@@ -749,10 +749,12 @@ RUNTIMES = [
     {"id": "mlc-llm", "name": "MLC-LLM", "aliases": ["mlc", "mlc_llm"],
      "platforms": ["CUDA", "ROCm", "Metal", "Vulkan"], "quant_families": ["mlc"],
      "parallelism": ["tensor"], "serving": True,
-     "command": ("mlc_llm serve HF://mlc-ai/{model}-{quant}-MLC --overrides "
+     "command": ("mlc_llm serve {checkpoint} --overrides "
                  "\"tensor_parallel_shards={gpus};context_window_size={context}\""),
-     "notes": ("Compiled (TVM) runtime; prebuilt weights in mlc-ai/<Model>-<quant>-MLC repos "
-               "({model} must be that repo's model name); continuous batching in `serve`."),
+     "notes": ("Compiled (TVM) runtime; continuous batching in `serve`. Prebuilt weights exist "
+               "as mlc-ai/<Model>-<quant>-MLC repos for some models only, and the catalog lists "
+               "none: the command serves a local directory converted first (mlc_llm "
+               "convert_weight, then gen_config)."),
      "source": "project-docs"},
 ]
 

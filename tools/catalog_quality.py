@@ -48,7 +48,7 @@ Method (deterministic, standard library only):
      table's rag rows are the long-document latent's. Its uncertainty combines both parts'
      (standard errors or LOO RMS) in quadrature.
   8. Ranking under uncertainty: the rules rank every figure, measured or estimated, at its
-     score minus kQualityRankingZ (engine/scoring/facts.h) of its uncertainty, once, in
+     score minus quality_ranking_z (profiles/grades.yaml) of its uncertainty, once, in
      quant.workload_quality: thin evidence (one self-report, one LMArena category, an
      estimate) ranks below a well-measured figure of the same score.
 """

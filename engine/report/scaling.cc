@@ -147,6 +147,7 @@ std::vector<OutOfReach> BuildOutOfReach(const ReportEnv& env, const Setup& setup
   const Quant* q = CountQuant(env);
   if (q == nullptr || env.policy->out_of_reach_count <= 0) return out;
   WorkloadShape shape = ShapeFor(*env.policy->count_workload, mode);
+  const double z = env.profiles->grades().quality_ranking_z;
   // "Strong" = better than the best model that already runs natively here: anything weaker
   // is not worth buying memory for.
   double best_native_quality = 0;
@@ -156,7 +157,7 @@ std::vector<OutOfReach> BuildOutOfReach(const ReportEnv& env, const Setup& setup
     LlmRun run = RunLlm(env, setup, m, *q, shape);
     bool native = run.estimate.runs_natively();
     if (native) {
-      best_native_quality = std::max(best_native_quality, EffectiveQuality(QualityFor(m, shape.workload->id), 1.0));
+      best_native_quality = std::max(best_native_quality, EffectiveQuality(QualityFor(m, shape.workload->id), 1.0, z));
     } else if (run.runnable()) {
       missing.push_back({&m, run.estimate});
     }
@@ -165,7 +166,7 @@ std::vector<OutOfReach> BuildOutOfReach(const ReportEnv& env, const Setup& setup
   missing.erase(std::remove_if(missing.begin(), missing.end(),
                                [&](const auto& x) {
                                  return EffectiveQuality(QualityFor(*x.first, shape.workload->id),
-                                                         1.0) <= best_native_quality;
+                                                         1.0, z) <= best_native_quality;
                                }),
                 missing.end());
   std::stable_sort(missing.begin(), missing.end(), [&](const auto& a, const auto& b) {

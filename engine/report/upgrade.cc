@@ -23,8 +23,9 @@ double SetupUsable(const ReportEnv& env, const Setup& s) { return ViewOf(env, s)
 
 // The workload's quality figure as ranked (lowered once for its uncertainty,
 // engine/scoring/facts.h).
-double RankedQuality(const Model& m, const WorkloadShape& shape) {
-  return EffectiveQuality(m.workload_quality.*shape.quality, 1.0);
+double RankedQuality(const ReportEnv& env, const Model& m, const WorkloadShape& shape) {
+  return EffectiveQuality(m.workload_quality.*shape.quality, 1.0,
+                          env.profiles->grades().quality_ranking_z);
 }
 
 // Fills unlocks and the best model after, against `now`. A model is unlocked only when the new
@@ -38,7 +39,7 @@ void FillUnlocks(const ReportEnv& env, const Setup& after, const std::vector<Mod
     const ModelState& a = now[i];
     const ModelState& b = next[i];
     if (!b.assistant || !b.fast) continue;
-    const double q = RankedQuality(models[i], shape);
+    const double q = RankedQuality(env, models[i], shape);
     if (q > best_q) {
       best_q = q;
       o->best_model_after = models[i].name;
@@ -271,8 +272,8 @@ absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Set
     r.current_native_models += now[i].native;
     r.current_fast_models += now[i].fast;
     const Model& m = env.catalog->models()[i];
-    if (now[i].fast && RankedQuality(m, shape) > best_q) {
-      best_q = RankedQuality(m, shape);
+    if (now[i].fast && RankedQuality(env, m, shape) > best_q) {
+      best_q = RankedQuality(env, m, shape);
       r.best_model_now = m.name;
     }
   }

@@ -37,7 +37,7 @@ absl::StatusOr<ScoringRules> LoadScoringRules(const FileSource& shipped, const F
                                               Diagnostics* diags, absl::string_view shipped_dir) {
   ScoringRules out;
   out.schema = std::make_shared<rules::FactSchema>();
-  out.facts = std::make_shared<const Facts>(out.schema.get());
+  out.facts = std::make_shared<const Facts>(out.schema.get(), profiles.grades().quality_ranking_z);
   rules::CompileOptions options;
   options.vocab = VocabularyOf(profiles);
   options.warnings = warnings;

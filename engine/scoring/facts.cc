@@ -29,8 +29,8 @@ WorkloadShape ShapeFor(const Workload& workload, const Mode& mode) {
   return s;
 }
 
-double EffectiveQuality(const WorkloadQuality& q, double retention) {
-  const double lowered = q.score - kQualityRankingZ * q.uncertainty;
+double EffectiveQuality(const WorkloadQuality& q, double retention, double z) {
+  const double lowered = q.score - z * q.uncertainty;
   return std::max(0.0, lowered) * retention;
 }
 
@@ -88,7 +88,8 @@ double Facts::MonthsBetween(absl::string_view date, absl::string_view reference)
   return std::max(0.0, b - a);
 }
 
-Facts::Facts(rules::FactSchema* s) : setup(s) {
+Facts::Facts(rules::FactSchema* s, double quality_ranking_z)
+    : setup(s), quality_ranking_z_(quality_ranking_z) {
   // model.*
   model_id = s->String("model.id", "Catalog id, e.g. qwen3-32b");
   model_name = s->String("model.name", "Model name, e.g. Qwen3 32B");
@@ -219,7 +220,7 @@ Facts::Facts(rules::FactSchema* s) : setup(s) {
   quality_workload_source = s->String("quality.workload_source", "Which benchmarks, or how it was estimated");
   quant_workload_quality = s->Number(
       "quant.workload_quality",
-      "quality.workload lowered once by one standard error (kQualityRankingZ x "
+      "quality.workload lowered once by its uncertainty (grades.yaml quality_ranking_z x "
       "quality.workload_uncertainty) x quant.quality_retention");
   quality_ruler_32k = s->Number("quality.ruler_32k", "RULER score at 32K tokens (0 beyond max context)", "%");
   quality_ruler_64k = s->Number("quality.ruler_64k", "RULER score at 64K tokens", "%");
@@ -343,7 +344,7 @@ void Facts::FillEarly(const Model& model, const Quant& quant, const Runtime* run
                               std::find(gpu.precisions.begin(), gpu.precisions.end(),
                                         quant.requires_precision) != gpu.precisions.end());
   v->Set(quant_workload_quality,
-         EffectiveQuality(model.workload_quality.*shape.quality, retention));
+         EffectiveQuality(model.workload_quality.*shape.quality, retention, quality_ranking_z_));
   v->Set(perf_runtime, runtime != nullptr ? absl::string_view(runtime->id) : absl::string_view());
   v->Set(perf_serving_runtime, serving_runtime);
   v->Set(perf_runnable, e.runnable() && runtime != nullptr);

@@ -78,27 +78,20 @@ double UserTokS(const Estimate& e, const WorkloadShape& shape);
 // `reasoning` capability).
 bool IsThinkingModel(const Model& model);
 
-// How many standard errors every quality figure is ranked below its score, once, in
-// quant.workload_quality (catalog/QUALITY.md, "Ranking under uncertainty"). A measured figure's
-// standard error is its posterior error on the common scale (about 3 points for a model on
-// several independent boards, 9-10 for one LMArena category or one self-reported row); an
-// estimate's is its leave-one-out RMS (7.6-9.4 points). One standard error keeps a well-measured
-// model ahead of thin evidence of the same score (a single self-report, an estimate), while an
-// estimate still trails a well-measured figure of equal score by only the difference of their
-// errors (about 5 points, what the earlier half-uncertainty lowering of estimates alone cost).
-inline constexpr double kQualityRankingZ = 1.0;
-
-// The workload's quality figure as ranked: the score lowered by kQualityRankingZ of its
-// uncertainty (measured: standard error; estimated: leave-one-out RMS), never below 0, times
-// what the quant keeps (`retention`, 0-1). 0-100. This is the only place a figure is lowered
-// for its uncertainty.
-double EffectiveQuality(const WorkloadQuality& q, double retention);
+// The workload's quality figure as ranked: the score lowered by `z` of its uncertainty
+// (measured: standard error; estimated: leave-one-out RMS), never below 0, times what the quant
+// keeps (`retention`, 0-1). 0-100. `z` is GradeScale::quality_ranking_z (profiles/grades.yaml,
+// where its reasons are). This is the only place a figure is lowered for its uncertainty.
+double EffectiveQuality(const WorkloadQuality& q, double retention, double z);
 
 // Typed handles to every declared fact. Build once with Declare(); immutable afterwards.
 class Facts {
  public:
   // Declares every fact in `schema` (which must be fresh apart from the built-ins).
-  explicit Facts(rules::FactSchema* schema);
+  // quant.workload_quality is filled lowered by `quality_ranking_z` (the profiles'
+  // GradeScale::quality_ranking_z; a Facts that only declares may leave the default).
+  explicit Facts(rules::FactSchema* schema,
+                 double quality_ranking_z = GradeScale().quality_ranking_z);
 
   // Months between `date` ("2025-04-29", "2025-04" or "2025") and `reference`; 0 if unparsable.
   static double MonthsBetween(absl::string_view date, absl::string_view reference);
@@ -189,6 +182,9 @@ class Facts {
   // fit.effective_* (FillCandidate): the usable context that the model also uses well
   rules::NumberFact fit_effective_context, fit_effective_context_k, fit_effective_context_ratio,
       quant_workload_quality;
+
+ private:
+  double quality_ranking_z_;
 };
 
 }  // namespace fitrank

@@ -176,7 +176,8 @@ TEST(ExpertRanking, AgenticTopPickCallsToolsAndReasoningTopPickThinks) {
 // The figure a candidate is ranked by for workload `w` (leaderboard figure lowered once for its
 // uncertainty, at the candidate's quant).
 double RankedFigure(const CandidateEval& c, absl::string_view w) {
-  return EffectiveQuality(QualityFor(*c.model, w), QualityRetention(*c.model, *c.quant));
+  return EffectiveQuality(QualityFor(*c.model, w), QualityRetention(*c.model, *c.quant),
+                          Shipped().profiles->grades().quality_ranking_z);
 }
 
 TEST(ExpertRanking, CodingTopThreeHasACodeModelFrom24GB) {

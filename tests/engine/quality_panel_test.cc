@@ -62,7 +62,8 @@ Setup Build(const testing::ShippedEngine& e, const PanelSetup& p) {
 // The leaderboard figure a candidate is judged by: the workload's quality figure (lowered once
 // for its uncertainty, as ranked) at the candidate's quantization.
 double Figure(const CandidateEval& c, const Workload& w) {
-  return EffectiveQuality(QualityFor(*c.model, w.id), QualityRetention(*c.model, *c.quant));
+  return EffectiveQuality(QualityFor(*c.model, w.id), QualityRetention(*c.model, *c.quant),
+                          Shipped().profiles->grades().quality_ranking_z);
 }
 
 // One standard error of a candidate's figure.
@@ -141,22 +142,23 @@ TEST(QualityPanel, RagPicksUseTheContextTheyFit) {
   }
 }
 
-// Every figure is ranked at its score minus kQualityRankingZ of its uncertainty (a measured
-// figure's standard error, an estimate's LOO error), once: thin evidence of the same score (one
+// Every figure is ranked at its score minus quality_ranking_z (grades.yaml) of its uncertainty
+// (a measured figure's standard error, an estimate's LOO error), once: thin evidence of the same score (one
 // self-report, an estimate) ranks below a well-measured figure, and no rule lowers it again
 // (quality.estimated explains, it does not score).
 TEST(QualityPanel, EveryFigureIsLoweredOnceForItsUncertainty) {
-  ASSERT_GT(kQualityRankingZ, 0);
+  const auto& e = Shipped();
+  const double z = e.profiles->grades().quality_ranking_z;
+  ASSERT_GT(z, 0);
   WorkloadQuality well_measured{70, false, 3, "measured: x; y; z"};
   WorkloadQuality self_reported{70, false, 10, "measured: self-reported only: x"};
   WorkloadQuality estimated{70, true, 8, "estimate"};
-  EXPECT_DOUBLE_EQ(EffectiveQuality(well_measured, 1.0), 70 - kQualityRankingZ * 3);
-  EXPECT_DOUBLE_EQ(EffectiveQuality(estimated, 1.0), 70 - kQualityRankingZ * 8);
-  EXPECT_DOUBLE_EQ(EffectiveQuality(estimated, 0.5), (70 - kQualityRankingZ * 8) * 0.5);
-  EXPECT_GT(EffectiveQuality(well_measured, 1.0), EffectiveQuality(self_reported, 1.0));
-  EXPECT_GT(EffectiveQuality(well_measured, 1.0), EffectiveQuality(estimated, 1.0));
-  EXPECT_DOUBLE_EQ(EffectiveQuality(WorkloadQuality{5, true, 9, "estimate"}, 1.0), 0);
-  const auto& e = Shipped();
+  EXPECT_DOUBLE_EQ(EffectiveQuality(well_measured, 1.0, z), 70 - z * 3);
+  EXPECT_DOUBLE_EQ(EffectiveQuality(estimated, 1.0, z), 70 - z * 8);
+  EXPECT_DOUBLE_EQ(EffectiveQuality(estimated, 0.5, z), (70 - z * 8) * 0.5);
+  EXPECT_GT(EffectiveQuality(well_measured, 1.0, z), EffectiveQuality(self_reported, 1.0, z));
+  EXPECT_GT(EffectiveQuality(well_measured, 1.0, z), EffectiveQuality(estimated, 1.0, z));
+  EXPECT_DOUBLE_EQ(EffectiveQuality(WorkloadQuality{5, true, 9, "estimate"}, 1.0, z), 0);
   ASSERT_NE(e.evaluator, nullptr);
   int seen = 0;
   for (const rules::RuleInfo& rule : e.evaluator->rules().rules()) {

@@ -78,6 +78,29 @@ TEST(Facts, ContextFactsAreExactlyTheOnesFilledOncePerContext) {
   for (const std::string& name : candidate) EXPECT_FALSE(schema.Find(name)->context) << name;
 }
 
+// quant.workload_quality is the workload's figure lowered by the z the Facts were built with
+// (grades.yaml quality_ranking_z), times the quant's retention.
+TEST(Facts, WorkloadQualityIsLoweredByTheProfilesZ) {
+  const testing::ShippedEngine& e = Shipped();
+  fitrank::Setup setup = e.SetupOf("RTX 4090");
+  const Workload& workload = *e.profiles->FindWorkload("coding").found;
+  WorkloadShape shape = ShapeFor(workload, e.profiles->default_mode());
+  const Model& model = *e.catalog->FindModel("qwen3-32b").found;
+  const Quant& quant = *e.catalog->FindQuant("Q4_K_M").found;
+  const WorkloadQuality& q = model.workload_quality.coding;
+  ASSERT_GT(q.uncertainty, 0);
+  Estimate estimate;
+  for (double z : {0.0, 1.0, 2.5}) {
+    rules::FactSchema schema;
+    Facts facts(&schema, z);
+    rules::FactValues v(schema);
+    facts.FillEarly(model, quant, nullptr, false, *setup.devices[0].gpu, 1, estimate, shape, &v);
+    EXPECT_DOUBLE_EQ(v.number(facts.quant_workload_quality),
+                     std::max(0.0, q.score - z * q.uncertainty) * QualityRetention(model, quant))
+        << z;
+  }
+}
+
 TEST(Facts, MonthsBetweenDates) {
   EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-04-01", "2025-10-01"), 6);
   EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-04", "2025-04-01"), 0);

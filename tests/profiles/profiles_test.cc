@@ -160,6 +160,23 @@ TEST(ProfilesErrors, ScoreRangeIsDecimal) {
   EXPECT_EQ(p->grades().set_score_max, 100);
 }
 
+// quality_ranking_z is data (grades.yaml): read, and refused outside [0, 5] at its line.
+TEST(ProfilesErrors, QualityRankingZIsReadAndChecked) {
+  Diagnostics ok;
+  auto p = ParseEdited("grades", "quality_ranking_z: 1.0", "quality_ranking_z: 0.5", &ok);
+  ASSERT_NE(p, nullptr) << ok.Render();
+  EXPECT_EQ(p->grades().quality_ranking_z, 0.5);
+  for (const char* bad : {"-1", "9", "lots"}) {
+    Diagnostics d;
+    EXPECT_EQ(ParseEdited("grades", "quality_ranking_z: 1.0",
+                          std::string("quality_ranking_z: ") + bad, &d),
+              nullptr)
+        << bad;
+    EXPECT_THAT(d.Render(), HasSubstr("profiles/grades.yaml:")) << bad;
+    EXPECT_THAT(d.Render(), HasSubstr("quality_ranking_z")) << bad;
+  }
+}
+
 TEST(ProfilesErrors, BadWeightTypeAndNegativeWeight) {
   Diagnostics d;
   auto p = ParseEdited("workloads", "weights: {fit: 0.17,", "weights: {fit: -1, speed: lots,", &d);

@@ -2,7 +2,9 @@
 // lines or CSV for spreadsheets and dashboards. One row per model that runs, at its best
 // quantization, in rank order.
 #include <thread>
+#include <tuple>
 
+#include "absl/container/flat_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
 #include "cli/commands.h"
@@ -53,13 +55,22 @@ void AppendText(std::string* out, absl::string_view s, bool json) {
   out->push_back('"');
 }
 
+// Writes the rows. Most of a row repeats: the cell's GPU, workload and mode on every row of
+// the cell, a model's id, name and size on every row of that model, and a few dozen quant,
+// grade, fit and runtime names. Those pieces are encoded once (with the separators and JSON keys
+// around them) and appended whole; only the numbers are formatted per row.
 class RowWriter {
  public:
-  RowWriter(bool json, const GradeScale& grades) : json_(json), grades_(grades) {}
+  RowWriter(bool json, const GradeScale& grades) : json_(json), grades_(grades) {
+    for (size_t i = 0; i < kColumnCount; ++i) {
+      const absl::string_view separator = i > 0 ? "," : json_ ? "{" : "";
+      lead_[i] = json_ ? absl::StrCat(separator, "\"", kColumns[i], "\":") : std::string(separator);
+    }
+  }
 
   void Header(std::string* out) const {
     if (json_) return;
-    for (size_t i = 0; i < std::size(kColumns); ++i) {
+    for (size_t i = 0; i < kColumnCount; ++i) {
       if (i > 0) out->push_back(',');
       out->append(kColumns[i]);
     }
@@ -67,56 +78,79 @@ class RowWriter {
   }
 
   void Row(const SweepCell& cell, int rank, const CandidateEval& c, std::string* out) {
-    col_ = 0;
-    if (json_) out->push_back('{');
-    Text(out, cell.gpu->id);
-    Text(out, cell.gpu->name);
-    Text(out, cell.workload->id);
-    Text(out, cell.mode->id);
-    Num(out, rank, 0);
-    Text(out, c.model->id);
-    Text(out, c.model->name);
-    Num(out, c.model->params_b, 2);
-    Text(out, c.quant->id);
-    Text(out, grades_.grades[c.score.grade].letter);
-    Num(out, c.score.score, 2);
-    Num(out, c.quality, 2);
-    Num(out, c.estimate.decode_tok_s, 1);
-    Num(out, c.user_tok_s, 1);
-    Num(out, c.estimate.ttft_ms, 0);
-    Num(out, c.context, 0);
-    Text(out, FitKindName(c.estimate.fit.kind));
-    Num(out, c.estimate.fit.headroom_pct, 1);
-    Num(out, c.estimate.fit.offload_pct, 1);
-    Num(out, c.estimate.memory.total_gb, 2);
-    Num(out, c.estimate.memory.usable_gb, 2);
-    Text(out, c.runtime != nullptr ? absl::string_view(c.runtime->id) : absl::string_view());
-    Num(out, c.gpus(), 0);
+    if (cell.gpu != gpu_ || cell.workload != workload_ || cell.mode != mode_) {
+      gpu_ = cell.gpu;
+      workload_ = cell.workload;
+      mode_ = cell.mode;
+      cell_prefix_.clear();
+      Text(&cell_prefix_, kGpuId, cell.gpu->id);
+      Text(&cell_prefix_, kGpu, cell.gpu->name);
+      Text(&cell_prefix_, kWorkload, cell.workload->id);
+      Text(&cell_prefix_, kMode, cell.mode->id);
+      cell_prefix_.append(lead_[kRank]);
+    }
+    out->append(cell_prefix_);
+    AppendFixed(out, rank, 0);
+    std::string& model = models_[c.model];
+    if (model.empty()) {
+      Text(&model, kModelId, c.model->id);
+      Text(&model, kModel, c.model->name);
+      Num(&model, kParamsB, c.model->params_b, 2);
+    }
+    out->append(model);
+    out->append(Cached(kQuant, c.quant->id));
+    out->append(Cached(kGrade, grades_.grades[c.score.grade].letter));
+    Num(out, kScore, c.score.score, 2);
+    Num(out, kQuality, c.quality, 2);
+    Num(out, kDecodeTokS, c.estimate.decode_tok_s, 1);
+    Num(out, kUserTokS, c.user_tok_s, 1);
+    Num(out, kTtftMs, c.estimate.ttft_ms, 0);
+    Num(out, kContext, c.context, 0);
+    out->append(Cached(kFit, FitKindName(c.estimate.fit.kind)));
+    Num(out, kHeadroomPct, c.estimate.fit.headroom_pct, 1);
+    Num(out, kOffloadPct, c.estimate.fit.offload_pct, 1);
+    Num(out, kMemoryGb, c.estimate.memory.total_gb, 2);
+    Num(out, kUsableGb, c.estimate.memory.usable_gb, 2);
+    out->append(Cached(kRuntime, c.runtime != nullptr ? absl::string_view(c.runtime->id)
+                                                      : absl::string_view()));
+    Num(out, kGpus, c.gpus(), 0);
     out->append(json_ ? "}\n" : "\n");
   }
 
  private:
-  void Key(std::string* out) {
-    if (col_ > 0) out->push_back(',');
-    if (json_) {
-      out->push_back('"');
-      out->append(kColumns[col_]);
-      out->append("\":");
-    }
-    ++col_;
-  }
-  void Text(std::string* out, absl::string_view s) {
-    Key(out);
+  // Column indexes into kColumns.
+  enum Column : size_t {
+    kGpuId, kGpu, kWorkload, kMode, kRank, kModelId, kModel, kParamsB, kQuant, kGrade, kScore,
+    kQuality, kDecodeTokS, kUserTokS, kTtftMs, kContext, kFit, kHeadroomPct, kOffloadPct,
+    kMemoryGb, kUsableGb, kRuntime, kGpus, kColumnCount
+  };
+  static_assert(kColumnCount == std::size(kColumns));
+
+  void Text(std::string* out, Column col, absl::string_view s) const {
+    out->append(lead_[col]);
     AppendText(out, s, json_);
   }
-  void Num(std::string* out, double v, int decimals) {
-    Key(out);
+  void Num(std::string* out, Column col, double v, int decimals) const {
+    out->append(lead_[col]);
     AppendFixed(out, v, decimals);
+  }
+  // Text(col, s) encoded once: `s` must be a catalog, profile or static string (its address
+  // and size name it for the whole sweep).
+  const std::string& Cached(Column col, absl::string_view s) {
+    std::string& piece = texts_[{col, s.data(), s.size()}];
+    if (piece.empty()) Text(&piece, col, s);
+    return piece;
   }
 
   bool json_;
   const GradeScale& grades_;
-  size_t col_ = 0;
+  std::string lead_[kColumnCount];  // what precedes each column's value: separator, JSON key
+  const Gpu* gpu_ = nullptr;         // the cell cell_prefix_ is for
+  const Workload* workload_ = nullptr;
+  const Mode* mode_ = nullptr;
+  std::string cell_prefix_;          // the columns up to the rank's value
+  absl::flat_hash_map<const Model*, std::string> models_;  // model id, name, params_b
+  absl::flat_hash_map<std::tuple<Column, const char*, size_t>, std::string> texts_;
 };
 
 int RunSweepCommand(Context& ctx) {

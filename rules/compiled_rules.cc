@@ -106,9 +106,10 @@ inline void CompiledRules::EvaluateRule(const Rule& r, internal::RunContext* ctx
 }
 
 // Sizes `out` for this book and starts an evaluation for (`list`, `context_key`): true if the
-// context rules' results in `out` are still right (same context, same applicable list); if not,
-// every rule's result is zeroed (rules that do not apply stay at zero).
-bool CompiledRules::Begin(EvalResult* out, int list, uint64_t context_key) const {
+// context rules' results in `out` are still right (same context, same applicable list, and
+// every rule's if `all`); if not, every rule's result is zeroed (rules that do not apply stay at
+// zero).
+bool CompiledRules::Begin(EvalResult* out, int list, uint64_t context_key, bool all) const {
   const size_t n = rules_.size();
   if (out->book_id_ != id_) {
     out->fired.assign(n, 0);
@@ -119,26 +120,31 @@ bool CompiledRules::Begin(EvalResult* out, int list, uint64_t context_key) const
     out->book_id_ = id_;
     out->context_key_ = 0;
   }
-  const bool reuse = context_key != 0 && context_key == out->context_key_ && list == out->list_;
+  const bool reuse = context_key != 0 && context_key == out->context_key_ && list == out->list_ &&
+                     !(all && out->partial_);
   out->context_key_ = context_key;
   out->list_ = list;
   out->bounded_ = false;
-  if (!reuse && n > 0) {
-    std::memset(out->fired.data(), 0, n);
-    std::memset(out->contribution.data(), 0, n * sizeof(double));  // all-zero bits are 0.0
-    std::memset(out->faults_of.data(), 0, n);
+  if (!reuse) {
+    out->partial_ = !all;
+    if (n > 0) {
+      std::memset(out->fired.data(), 0, n);
+      std::memset(out->contribution.data(), 0, n * sizeof(double));  // all-zero bits are 0.0
+      std::memset(out->faults_of.data(), 0, n);
+    }
   }
   return reuse;
 }
 
-void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mode_index,
-                             EvalResult* out, uint64_t context_key, bool after_bound) const {
-  const int list = ApplicableList(workload_index, mode_index);
-  // After Bound (same list and context): its early rules' results are this candidate's.
-  const bool early_done = after_bound && out->bounded_ && out->book_id_ == id_ &&
-                          context_key == out->context_key_ && list == out->list_;
-  const bool reuse = early_done || Begin(out, list, context_key);
-  out->bounded_ = false;
+bool CompiledRules::HasEffect(int rule) const {
+  return rule >= 0 && rule < rule_count() && rules_[rule].effect;
+}
+
+// Evaluate and Score: the rules of `rules` in order (a subsequence of the applicable list
+// `list`), totals, cap and gate from those that fired.
+inline void CompiledRules::Accumulate(const std::vector<int32_t>& rules, const FactValues& facts,
+                                      int workload_index, int mode_index, EvalResult* out, bool reuse,
+                                      bool early_done) const {
   std::fill(out->set_total.begin(), out->set_total.end(), 0.0);
   out->cap = -1;
   out->cap_rule = -1;
@@ -150,7 +156,7 @@ void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mo
   double* contribution = out->contribution.data();
   uint8_t* faults_of = out->faults_of.data();
   double* set_total = out->set_total.data();
-  for (int32_t i : applicable_[list]) {
+  for (int32_t i : rules) {
     const Rule& r = rules_[i];
     if (!(reuse && r.context_only) && !(early_done && r.early_only)) {
       ctx.faults = 0;
@@ -175,14 +181,35 @@ void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mo
   }
 }
 
+void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mode_index,
+                             EvalResult* out, uint64_t context_key) const {
+  const int list = ApplicableList(workload_index, mode_index);
+  const bool reuse = Begin(out, list, context_key, /*all=*/true);
+  Accumulate(applicable_[list], facts, workload_index, mode_index, out, reuse,
+             /*early_done=*/false);
+}
+
+// Skipping the rules without effect changes no total: each would add +0.0 or -0.0 when it
+// fires, and a total that starts at +0.0 is never -0.0 under round-to-nearest, so x + 0 == x.
+void CompiledRules::Score(const FactValues& facts, int workload_index, int mode_index,
+                          EvalResult* out, uint64_t context_key, bool after_bound) const {
+  const int list = ApplicableList(workload_index, mode_index);
+  // After Bound (same list and context): its early rules' results are this candidate's.
+  const bool early_done = after_bound && out->bounded_ && out->book_id_ == id_ &&
+                          context_key == out->context_key_ && list == out->list_;
+  const bool reuse = early_done || Begin(out, list, context_key, /*all=*/false);
+  out->bounded_ = false;
+  Accumulate(scored_[list], facts, workload_index, mode_index, out, reuse, early_done);
+}
+
 void CompiledRules::Bound(const FactValues& facts, int workload_index, int mode_index,
                           EvalResult* out, uint64_t context_key, double* set_least,
                           double* set_most) const {
   const int list = ApplicableList(workload_index, mode_index);
-  const bool reuse = Begin(out, list, context_key);
+  const bool reuse = Begin(out, list, context_key, /*all=*/false);
   for (size_t s = 0; s < sets_.size(); ++s) set_least[s] = set_most[s] = 0;
   internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
-  for (int32_t i : applicable_[list]) {
+  for (int32_t i : scored_[list]) {
     const Rule& r = rules_[i];
     if (!r.early_only) {
       set_least[r.set] += r.least;
@@ -279,11 +306,15 @@ class RulesCompiler {
     const int nw = static_cast<int>(out_->vocab_.workloads.size());
     const int nm = static_cast<int>(out_->vocab_.modes.size());
     out_->applicable_.assign((nw + 1) * (nm + 1), {});
+    out_->scored_.assign((nw + 1) * (nm + 1), {});
     for (int w = -1; w < nw; ++w) {
       for (int m = -1; m < nm; ++m) {
-        std::vector<int32_t>& list = out_->applicable_[out_->ApplicableList(w, m)];
+        const int index = out_->ApplicableList(w, m);
         for (size_t i = 0; i < out_->rules_.size(); ++i) {
-          if (out_->Applicable(out_->rules_[i], w, m)) list.push_back(static_cast<int32_t>(i));
+          const CompiledRules::Rule& r = out_->rules_[i];
+          if (!out_->Applicable(r, w, m)) continue;
+          out_->applicable_[index].push_back(static_cast<int32_t>(i));
+          if (r.effect) out_->scored_[index].push_back(static_cast<int32_t>(i));
         }
       }
     }
@@ -488,6 +519,7 @@ class RulesCompiler {
         }
       }
     }
+    r.effect = r.score >= 0 || r.score_constant != 0 || r.cap >= 0 || r.gate;
     // What it may contribute when its facts are not known (Bound).
     if (r.score < 0) {
       r.least = std::min(0.0, r.score_constant);

@@ -104,6 +104,7 @@ struct EvalResult {
   uint64_t context_key_ = 0;  // of the evaluation whose results these are
   int list_ = -1;             // its applicable-rules list (workload x mode)
   bool bounded_ = false;      // Bound() was the last call: its early rules' results are held
+  bool partial_ = false;      // the context rules' results held are only those with an effect
   std::vector<internal::RegexMemo> memo_;
 };
 
@@ -156,12 +157,25 @@ class CompiledRules {
   // the evaluation `out` holds, for the same workload and mode, their results in `out` are
   // kept. The caller promises that no context fact has changed while it passes the same key;
   // 0 evaluates every rule. Results are identical either way.
+  void Evaluate(const FactValues& facts, int workload_index, int mode_index, EvalResult* out,
+                uint64_t context_key = 0) const;
+
+  // What ranking reads of an evaluation: Evaluate's set_total, cap, cap_rule, gated and
+  // gate_rule, bit for bit, from only the rules that can change them (HasEffect: a rule with
+  // no score or a constant 0 one, no cap and no gate changes none, and is not evaluated).
+  // fired / contribution / faults_of of the rules it skips are left as they were and `faults`
+  // counts only the rules it evaluated: use Evaluate or Explain for those. `context_key`
+  // works as for Evaluate.
   //
   // `after_bound`: `out` was last used by Bound() for the same candidate (same early facts,
   // workload, mode and context key): the early rules' results it holds are kept and only the
   // other rules are evaluated. Results are identical either way.
-  void Evaluate(const FactValues& facts, int workload_index, int mode_index, EvalResult* out,
-                uint64_t context_key = 0, bool after_bound = false) const;
+  void Score(const FactValues& facts, int workload_index, int mode_index, EvalResult* out,
+             uint64_t context_key = 0, bool after_bound = false) const;
+
+  // True if rule `rule` can change a score: it has a score that is not a constant 0, a cap or
+  // a gate.
+  bool HasEffect(int rule) const;
 
   // Bounds of each set's total (set_count() each, into set_least / set_most) over every
   // candidate whose context and early facts (FactDecl::context, FactDecl::early) are those of
@@ -169,9 +183,10 @@ class CompiledRules {
   // evaluated; any other counts between the least and the most it may contribute (0 if it
   // does not fire and its score if it does: a constant, else unbounded, -inf / +inf). Only
   // the context and early facts of `facts` are read. `scratch` and `context_key` work as for
-  // Evaluate (the same record); the early rules' results stay in `scratch` for an Evaluate(after_bound) of the
-  // same candidate once its other facts are set. Caps and gates are ignored: they can only
-  // lower a score. No allocation after `scratch` is sized.
+  // Evaluate (the same record); the early rules' results stay in `scratch` for a
+  // Score(after_bound) of the same candidate once its other facts are set. Caps and gates are
+  // ignored: they can only lower a score. Only the rules with an effect (HasEffect) are
+  // evaluated or counted. No allocation after `scratch` is sized.
   void Bound(const FactValues& facts, int workload_index, int mode_index, EvalResult* scratch,
              uint64_t context_key, double* set_least, double* set_most) const;
 
@@ -197,7 +212,7 @@ class CompiledRules {
     uint8_t when_leaves = 0;
     uint8_t when_negate = 0;
     // `score` is number fact `score_slot` then the constant operations score_op[0..score_ops).
-    static constexpr int kMaxScoreOps = 3;
+    static constexpr int kMaxScoreOps = 5;
     bool score_is_leaf = false;
     uint8_t score_ops = 0;
     double score_constant = 0;
@@ -211,16 +226,20 @@ class CompiledRules {
     bool gate = false;
     bool context_only = true;  // `when` and `score` read only context facts
     bool early_only = true;    // `when` and `score` read only context and early facts
+    bool effect = true;        // can change a score (HasEffect)
     // Unless early_only: the least and the most it may contribute (0 when it does not fire; a
     // score computed from facts is unbounded).
     double least = 0, most = 0;
   };
 
+  void Accumulate(const std::vector<int32_t>& rules, const FactValues& facts, int workload_index,
+                  int mode_index, EvalResult* out, bool reuse, bool early_done) const;
   // Evaluates rule `r` (`when`, then `score` if it fired) into *fired, *score.
   void EvaluateRule(const Rule& r, internal::RunContext* ctx, bool* fired, double* score) const;
 
   bool Applicable(const Rule& r, int workload_index, int mode_index) const;
-  bool Begin(EvalResult* out, int list, uint64_t context_key) const;
+  // `all`: the caller evaluates every rule (Evaluate), not only those with an effect.
+  bool Begin(EvalResult* out, int list, uint64_t context_key, bool all) const;
   // Index into applicable_ for a workload and mode (out of range: "none").
   int ApplicableList(int workload_index, int mode_index) const;
   internal::RunContext Context(const FactValues& facts, int workload_index, int mode_index,
@@ -233,6 +252,7 @@ class CompiledRules {
   std::vector<RuleInfo> info_;
   std::vector<Rule> rules_;
   std::vector<std::vector<int32_t>> applicable_;  // [ApplicableList(w, m)]: rule indexes
+  std::vector<std::vector<int32_t>> scored_;      // the same, only the rules with an effect
   std::vector<internal::CompiledTemplate> says_;
   std::vector<RuleBook::Disabled> disabled_;
   internal::Program program_;

@@ -58,6 +58,9 @@ Evaluator::Evaluator(const Catalog& catalog, const Estimator& estimator, const P
   for (const Model& m : catalog_.models()) {
     if (m.release_date > newest_release_) newest_release_ = m.release_date;
   }
+  for (const Model& m : catalog_.models()) {
+    age_months_.push_back(Facts::MonthsBetween(m.release_date, newest_release_));
+  }
   texts_.resize(profiles_.workloads().size());
   for (size_t w = 0; w < texts_.size(); ++w) {
     texts_[w].reserve(catalog_.models().size());
@@ -339,7 +342,12 @@ void Evaluator::FillContext(const Query& q, int variant, const Model& model, Scr
     s->model = nullptr;
   }
   if (s->model != &model) {
-    f.FillModel(model, TextFor(q, model, s), newest_release_, &s->values);
+    const Model* first = catalog_.models().data();
+    if (&model >= first && &model < first + catalog_.models().size()) {
+      f.FillModel(model, TextFor(q, model, s), age_months_[&model - first], &s->values);
+    } else {  // not a catalog model
+      f.FillModel(model, TextFor(q, model, s), newest_release_, &s->values);
+    }
     s->model = &model;
     ++s->context_key;
   }
@@ -381,15 +389,14 @@ void Evaluator::Fill(const Query& q, const CandidateEval& c, Scratch* s) const {
 
 void Evaluator::ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s) const {
   Fill(q, *c, s);
-  rules_.rules->Evaluate(s->values, q.workload_index, q.mode_index, &s->result,
-                         s->context_key);
+  rules_.rules->Score(s->values, q.workload_index, q.mode_index, &s->result, s->context_key);
   Finalize(q, c, s);
 }
 
 void Evaluator::ScoreAfterBound(const Query& q, CandidateEval* c, Scratch* s) const {
   rules_.facts->FillSpeeds(c->estimate, q.shape, &s->values);
-  rules_.rules->Evaluate(s->values, q.workload_index, q.mode_index, &s->result,
-                         s->context_key, /*after_bound=*/true);
+  rules_.rules->Score(s->values, q.workload_index, q.mode_index, &s->result, s->context_key,
+                      /*after_bound=*/true);
   Finalize(q, c, s);
 }
 
@@ -665,16 +672,25 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
             std::swap(order[b], order[b - 1]);
           }
         }
+        // A query with no best yet scores the candidate whatever its bound: no bound then.
         for (const auto& [key, k] : order) {
           bool finished = false;
           for (size_t j = 0; j < n; ++j) {
-            const double most = qs[j]->evaluator->MostScore(*qs[j], model, pending[k], scratch[j]);
-            if (st.have_best[j] && most < st.best[j].score.score) continue;
+            const Evaluator& e = *qs[j]->evaluator;
+            const bool bounded = st.have_best[j];
+            if (bounded &&
+                e.MostScore(*qs[j], model, pending[k], scratch[j]) < st.best[j].score.score) {
+              continue;
+            }
             if (!finished) {
               FinishCandidate(q0, model, pending[k], &c);
               finished = true;
             }
-            qs[j]->evaluator->ScoreAfterBound(*qs[j], &c, scratch[j]);
+            if (bounded) {
+              e.ScoreAfterBound(*qs[j], &c, scratch[j]);
+            } else {
+              e.ScoreCandidate(*qs[j], &c, scratch[j]);
+            }
             keep(j, k);
           }
         }

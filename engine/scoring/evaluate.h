@@ -219,7 +219,7 @@ class Evaluator {
   // alone (Facts::FillEarly, rules::CompiledRules::Bound).
   double MostScore(const Query& q, const Model& model, const Pending& p, Scratch* s) const;
   // ScoreCandidate of `c` right after MostScore of it with the same query and scratch: fills
-  // the speeds and evaluates the rules MostScore did not (CompiledRules::Evaluate after_bound).
+  // the speeds and evaluates the rules MostScore did not (CompiledRules::Score after_bound).
   void ScoreAfterBound(const Query& q, CandidateEval* c, Scratch* s) const;
   // What ScoreCandidate sets from the rules' result in `s`.
   void Finalize(const Query& q, CandidateEval* c, Scratch* s) const;
@@ -236,6 +236,7 @@ class Evaluator {
   const Profiles& profiles_;
   ScoringRules rules_;
   std::string newest_release_;
+  std::vector<double> age_months_;  // per catalog model: MonthsBetween(release, newest_release_)
   // [workload index in profiles][model index in catalog]
   std::vector<std::vector<ModelWorkloadText>> texts_;
   std::vector<int> reason_rank_;  // per rule set: position in the profiles' reason order

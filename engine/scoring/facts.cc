@@ -271,8 +271,8 @@ void Facts::FillWorkload(const WorkloadShape& shape, rules::FactValues* v) const
   v->Set(mode_serving, shape.mode->serving_runtime);
 }
 
-void Facts::FillModel(const Model& m, const ModelWorkloadText& text,
-                      absl::string_view newest_release, rules::FactValues* v) const {
+void Facts::FillModel(const Model& m, const ModelWorkloadText& text, double age_months,
+                      rules::FactValues* v) const {
   v->Set(model_id, m.id);
   v->Set(model_name, m.name);
   v->Set(model_family, m.family);
@@ -288,7 +288,7 @@ void Facts::FillModel(const Model& m, const ModelWorkloadText& text,
   v->Set(model_active_params_b, active);
   v->Set(model_max_context, m.max_context);
   v->Set(model_max_context_k, m.max_context / 1024.0);
-  v->Set(model_age_months, MonthsBetween(m.release_date, newest_release));
+  v->Set(model_age_months, age_months);
   v->Set(model_quality_score, m.quality.score);
   v->Set(model_quality_coding, m.quality.coding);
   v->Set(model_quality_math, m.quality.math);

@@ -104,7 +104,13 @@ class Facts {
   // `newest_release` is the newest release date in the catalog: ages are relative to it, so a
   // catalog gives the same scores any day it is run.
   void FillModel(const Model& model, const ModelWorkloadText& text,
-                 absl::string_view newest_release, rules::FactValues* v) const;
+                 absl::string_view newest_release, rules::FactValues* v) const {
+    FillModel(model, text, MonthsBetween(model.release_date, newest_release), v);
+  }
+  // The same with the model's age already worked out (MonthsBetween its release date and the
+  // newest), for callers that fill one model many times.
+  void FillModel(const Model& model, const ModelWorkloadText& text, double age_months,
+                 rules::FactValues* v) const;
   // The early facts (FactDecl::early): every candidate fact but the speeds (perf.* other
   // than perf.runtime, perf.serving_runtime and perf.runnable), which are all that
   // Estimator::Finish adds to a sizing: `e` may be a Sizing's estimate. FillCandidate is

@@ -79,6 +79,21 @@ double RunLeafScore(double x, const Instr& op, uint8_t* faults) {
     case OpCode::kKDiv:
       v = Divide(op.k, x, &ctx);
       break;
+    // As Run does them.
+    case OpCode::kNeg:
+      v = -x;
+      break;
+    case OpCode::kAbs:
+      v = std::fabs(x);
+      break;
+    case OpCode::kLog2:
+      if (x <= 0) {
+        ctx.faults |= kFaultLog2;
+        v = 0;
+      } else {
+        v = std::log2(x);
+      }
+      break;
     default:
       break;
   }

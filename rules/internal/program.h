@@ -277,10 +277,11 @@ inline bool RunLeafCondition(const Program& p, const Instr& ins, RunContext* ctx
 }
 
 // A score of the form `fact OP k` (OP one of the kXxxK / kKSub / kKDiv instructions, or
-// kEnd for the bare fact).
+// kEnd for the bare fact), or a unary operation (kNeg, kAbs, kLog2) on it.
 inline bool IsLeafScoreOp(OpCode op) {
   return op == OpCode::kEnd || (op >= OpCode::kAddK && op <= OpCode::kMaxK) ||
-         op == OpCode::kKSub || op == OpCode::kKDiv;
+         op == OpCode::kKSub || op == OpCode::kKDiv || op == OpCode::kNeg ||
+         op == OpCode::kAbs || op == OpCode::kLog2;
 }
 
 double RunLeafScore(double x, const Instr& op, uint8_t* faults);

@@ -347,6 +347,10 @@ rules:
   - {id: quality.f, when: '"vision" not in model.capabilities', score: '5 - fit.offload_pct'}
   - {id: quality.g, when: 'fit.headroom_pct < fit.offload_pct and not model.thinking and fit.kind not in ["none"]', score: 'max(0, 40 - 2 * fit.offload_pct)'}
   - {id: quality.h, when: 'not (model.params_b >= fit.headroom_pct) and fit.kind in ["native", "offload"]', score: '1.5 * (model.params_b - 30) / 0'}
+  - {id: quality.i, score: '100 - 30 * log2(max(1, fit.offload_pct))'}
+  - {id: quality.j, score: 'log2(fit.headroom_pct - 3)'}
+  - {id: quality.k, score: '-abs(fit.headroom_pct - 12) * 3'}
+  - {id: quality.l, score: '90 + 10 * min(1, fit.offload_pct / 7 - 1)'}
 )");
   auto book = Load();
   ASSERT_TRUE(book);
@@ -380,6 +384,90 @@ rules:
     ASSERT_EQ(ex.set_total, r.set_total);
     ASSERT_EQ(ex.cap, r.cap);
     ASSERT_EQ(ex.gated, r.gated);
+  }
+}
+
+// Score() evaluates only the rules that can change a score; with or without a context key,
+// and after Bound() (which also bounds each set's total), its totals, cap and gate are
+// Evaluate()'s bit for bit. The book interleaves, within one set, rules without effect, context
+// rules (model.*), early ones (fit.*) and late ones (perf.*), in every order; a `-0` score and
+// sums that round differently in another order.
+TEST_F(BookTest, ScoreAgreesWithEvaluateBitForBit) {
+  t.schema->MarkContext("model");
+  ASSERT_TRUE(t.schema->MarkEarly("fit.kind"));
+  ASSERT_TRUE(t.schema->MarkEarly("fit.headroom_pct"));
+  ASSERT_TRUE(t.schema->MarkEarly("fit.offload_pct"));
+  local.Set("mine/more.yaml", R"(schema: fitrank.rules/v1
+set: quality
+rules:
+  - {id: quality.say-only, when: 'fit.headroom_pct * 3 > 10', say: x}
+  - {id: quality.early, when: 'fit.headroom_pct > 3', score: '0.1 * fit.headroom_pct'}
+  - {id: quality.context, when: 'model.params_b > 7', score: '0.7 / model.params_b'}
+  - {id: quality.zero, score: '-0', say: y}
+  - {id: quality.late, when: 'perf.decode_tok_s > 5', score: '0.3 / perf.decode_tok_s', cap: B}
+  - {id: quality.context-2, score: '1e15 * 3 + model.params_b'}
+  - {id: quality.early-2, when: 'fit.kind == "offload"', score: '-1e15 * 3 + 0.1 * fit.offload_pct'}
+  - {id: quality.gate-late, when: 'perf.ttft_ms > 900', gate: true}
+  - {id: quality.gate-early, when: 'fit.offload_pct > 35', gate: true}
+  - {id: quality.zero-2, when: 'perf.ttft_ms > 10', score: 0}
+  - {id: quality.cap-context, when: 'model.thinking', cap: B}
+)");
+  auto book = Load();
+  ASSERT_TRUE(book);
+  EXPECT_FALSE(book->HasEffect(book->FindRule("quality.say-only")));
+  EXPECT_FALSE(book->HasEffect(book->FindRule("quality.zero")));
+  EXPECT_FALSE(book->HasEffect(book->FindRule("quality.zero-2")));
+  EXPECT_TRUE(book->HasEffect(book->FindRule("quality.cap-context")));
+  EXPECT_TRUE(book->HasEffect(book->FindRule("quality.gate-late")));
+  const char* kinds[] = {"native", "offload", "none"};
+  std::vector<std::string> names = {"Qwen-Coder-7B", "Llama-3"};
+  uint32_t seed = 11;
+  auto next = [&](uint32_t n) {
+    seed = seed * 1103515245u + 12345u;
+    return (seed >> 8) % n;
+  };
+  EvalResult full, plain, keyed, bounded, mixed;
+  std::vector<double> least(book->set_count()), most(book->set_count());
+  uint64_t key = 0;
+  int w = 0, m = 0;
+  for (int iter = 0; iter < 3000; ++iter) {
+    if (iter % 6 == 0) {  // a new context: model facts, workload and mode
+      ++key;
+      facts.Set(t.params, 0.5 * next(60));
+      facts.Set(t.thinking, next(2) == 1);
+      facts.Set(t.name, names[next(2)]);
+      w = static_cast<int>(next(6)) - 1;
+      m = static_cast<int>(next(6)) - 1;
+    }
+    facts.Set(t.kind, kinds[next(3)]);
+    facts.Set(t.headroom, 0.37 * next(30));
+    facts.Set(t.offload, next(3) == 0 ? 0 : 1.1 * next(40));
+    facts.Set(t.decode, 0.9 * next(40));
+    facts.Set(t.ttft, 100.0 * next(12));
+    book->Evaluate(facts, w, m, &full);
+    book->Score(facts, w, m, &plain);
+    book->Score(facts, w, m, &keyed, key);
+    book->Bound(facts, w, m, &bounded, key, least.data(), most.data());
+    book->Score(facts, w, m, &bounded, key, /*after_bound=*/true);
+    // The same record alternately scored and fully evaluated under one key.
+    if (iter % 2 == 0) {
+      book->Score(facts, w, m, &mixed, key);
+    } else {
+      book->Evaluate(facts, w, m, &mixed, key);
+      ASSERT_EQ(mixed.fired, full.fired) << "iter " << iter;
+      ASSERT_EQ(mixed.contribution, full.contribution) << "iter " << iter;
+    }
+    for (const EvalResult* r : {&plain, &keyed, &bounded, &mixed}) {
+      ASSERT_EQ(r->set_total, full.set_total) << "iter " << iter;
+      ASSERT_EQ(r->cap, full.cap) << "iter " << iter;
+      ASSERT_EQ(r->cap_rule, full.cap_rule) << "iter " << iter;
+      ASSERT_EQ(r->gated, full.gated) << "iter " << iter;
+      ASSERT_EQ(r->gate_rule, full.gate_rule) << "iter " << iter;
+    }
+    for (int s = 0; s < book->set_count(); ++s) {
+      ASSERT_LE(least[s], full.set_total[s]) << "iter " << iter << " set " << s;
+      ASSERT_GE(most[s], full.set_total[s]) << "iter " << iter << " set " << s;
+    }
   }
 }
 

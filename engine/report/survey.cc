@@ -58,7 +58,6 @@ std::vector<ModelState> ModelSurvey::Compute(const Setup& setup, SurveyDepth dep
   in.runtime = runtime;
   const ResolvedNames names = est.ResolveNames(in);
   Sizing f16, smaller;
-  Estimate finished;
   for (size_t i = 0; i < models.size(); ++i) {
     if (inputs_[i].model == nullptr) continue;  // not an assistant model
     in = inputs_[i];
@@ -84,8 +83,7 @@ std::vector<ModelState> ModelSurvey::Compute(const Setup& setup, SurveyDepth dep
     const bool wanted = s.native || (depth == SurveyDepth::kFull &&
                                      sized.estimate.fit.kind != FitKind::kNoFit);
     if (!wanted) continue;
-    est.Finish(sized_in, sized, &finished);
-    s.decode_tok_s = finished.decode_tok_s;
+    s.decode_tok_s = est.FinishDecodeTokS(sized_in, sized);
     s.fast = s.native && s.decode_tok_s >= decode_target_tok_s_;
   }
   return out;

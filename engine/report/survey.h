@@ -3,9 +3,9 @@
 //
 // Each model is estimated as RunLlm estimates it (engine/report/env.h: the workload's lengths,
 // the setup's default runtime for the count quant, a q8_0 KV cache where f16 does not fit
-// natively), but in two steps: Estimator::Size for every model, Estimator::Finish (decode,
-// prefill, serving) only for the models whose decode speed the caller reads. The numbers are
-// those RunLlm gives, to the bit.
+// natively), but in two steps: Estimator::Size for every model, then the decode speed alone
+// (Estimator::FinishDecodeTokS; no prefill or serving) only for the models whose speed the
+// caller reads. The numbers are those RunLlm gives, to the bit.
 #ifndef FITRANK_ENGINE_REPORT_SURVEY_H_
 #define FITRANK_ENGINE_REPORT_SURVEY_H_
 

@@ -108,12 +108,21 @@ double DecodeStepMs(const Ctx& ctx, const Estimate& e, int batch, double avg_ctx
   return total_ms;
 }
 
+namespace {
+double AverageContext(const Ctx& ctx) {
+  return std::min<double>(ctx.prompt + ctx.gen / 2.0, ctx.context);
+}
+}  // namespace
+
+double DecodeTokS(const Ctx& ctx, const Estimate& e) {
+  return Finite(SafeDiv(1000.0, DecodeStepMs(ctx, e, 1, AverageContext(ctx), true)));
+}
+
 void ComputeDecode(Ctx* ctx, Estimate* e) {
-  const double avg_ctx = std::min<double>(ctx->prompt + ctx->gen / 2.0, ctx->context);
-  const double ms = DecodeStepMs(*ctx, *e, 1, avg_ctx, true);
+  const double avg_ctx = AverageContext(*ctx);
   e->decode_bytes_per_token_gb =
       (ctx->m.read_bytes + ctx->kv.Bytes(avg_ctx)) / 1e9;
-  e->decode_tok_s = Finite(SafeDiv(1000.0, ms));
+  e->decode_tok_s = DecodeTokS(*ctx, *e);
 }
 
 }  // namespace fitrank::internal

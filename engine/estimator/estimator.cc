@@ -259,10 +259,9 @@ void Estimator::Size(const EstimateInput& in, Sizing* out) const {
   out->state.CopyStateFrom(c);
 }
 
-void Estimator::Finish(const EstimateInput& in, const Sizing& sizing, Estimate* out) const {
-  *out = sizing.estimate;
-  if (!sizing.valid) return;
-  internal::Ctx c;
+void Estimator::FinishState(const EstimateInput& in, const Sizing& sizing,
+                            internal::Ctx* cp) const {
+  internal::Ctx& c = *cp;
   c.CopyStateFrom(sizing.state);
   c.k = &constants_;
   c.in = &in;
@@ -272,9 +271,25 @@ void Estimator::Finish(const EstimateInput& in, const Sizing& sizing, Estimate* 
   c.prompt = in.prompt_tokens > 0 ? in.prompt_tokens
                                   : std::min(static_cast<int>(c.C(K::kDefaultPrompt)), c.context);
   c.gen = in.gen_tokens > 0 ? in.gen_tokens : static_cast<int>(c.C(K::kDefaultGen));
+}
+
+void Estimator::Finish(const EstimateInput& in, const Sizing& sizing, Estimate* out) const {
+  *out = sizing.estimate;
+  if (!sizing.valid) return;
+  internal::Ctx c;
+  FinishState(in, sizing, &c);
   out->prompt_tokens = c.prompt;
   out->gen_tokens = c.gen;
   FinishImpl(&c, out);
+}
+
+double Estimator::FinishDecodeTokS(const EstimateInput& in, const Sizing& sizing) const {
+  const Estimate& e = sizing.estimate;
+  // As FinishImpl: no speed for an invalid input, a blocked one or a no-fit.
+  if (!sizing.valid || !e.runnable() || e.fit.kind == FitKind::kNoFit) return 0;
+  internal::Ctx c;
+  FinishState(in, sizing, &c);
+  return internal::DecodeTokS(c, e);
 }
 
 bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* cp) const {

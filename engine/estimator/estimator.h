@@ -270,6 +270,9 @@ class Estimator {
   // same objects, unchanged). Neither allocates.
   void Size(const EstimateInput& in, Sizing* out) const;
   void Finish(const EstimateInput& in, const Sizing& sizing, Estimate* out) const;
+  // Finish(in, sizing, &e)'s e.decode_tok_s alone (prefill, serving and the range are not
+  // worked out): for callers that read only the batch-1 decode speed. Does not allocate.
+  double FinishDecodeTokS(const EstimateInput& in, const Sizing& sizing) const;
 
   // Same numbers as Run, plus the basis: formulas with their inputs, the constants used (value,
   // source, selecting case), the inputs that were defaults, and why the range is what it is.
@@ -311,6 +314,8 @@ class Estimator {
   void RunImpl(const EstimateInput& in, Estimate* out, internal::Tracer* trace) const;
   // The two halves of RunImpl on one working state (`c` set up by SizeImpl).
   bool SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* c) const;
+  // The working state Finish starts from: `sizing`'s, with `in`'s lengths.
+  void FinishState(const EstimateInput& in, const Sizing& sizing, internal::Ctx* c) const;
   void FinishImpl(internal::Ctx* c, Estimate* out) const;
 
   Constants constants_;

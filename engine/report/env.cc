@@ -7,17 +7,14 @@
 
 namespace fitrank {
 
-LlmRun RunLlm(const ReportEnv& env, const Setup& setup, const Model& model, const Quant& quant,
-              const WorkloadShape& shape, const Runtime* runtime) {
-  LlmRun run;
-  run.runtime = runtime != nullptr ? runtime
-                                   : env.estimator->DefaultRuntime(*env.catalog, setup, &quant);
-  EstimateInput& in = run.input;
+EstimateInput LlmInput(const ReportEnv& env, const Setup& setup, const Model& model,
+                       const Quant& quant, const WorkloadShape& shape, const Runtime* runtime) {
+  EstimateInput in;
   in.setup = &setup;
   in.model = &model;
   in.quant = &quant;
   in.gguf = env.catalog->GgufSizeOf(model, quant);  // kept per catalog pair: reports repeat them
-  in.runtime = run.runtime;
+  in.runtime = runtime;
   // The workload's context, never past what the model supports: a report answers "how does it
   // run for this work", and a model cannot be asked for more context than it has.
   int context = shape.context_tokens;
@@ -26,6 +23,16 @@ LlmRun RunLlm(const ReportEnv& env, const Setup& setup, const Model& model, cons
   in.prompt_tokens = std::max(1, std::min(shape.prompt_tokens, in.context));
   in.gen_tokens = std::max(1, shape.output_tokens);
   in.batch = 1;
+  return in;
+}
+
+LlmRun RunLlm(const ReportEnv& env, const Setup& setup, const Model& model, const Quant& quant,
+              const WorkloadShape& shape, const Runtime* runtime) {
+  LlmRun run;
+  run.runtime = runtime != nullptr ? runtime
+                                   : env.estimator->DefaultRuntime(*env.catalog, setup, &quant);
+  run.input = LlmInput(env, setup, model, quant, shape, run.runtime);
+  EstimateInput& in = run.input;
   env.estimator->Run(in, &run.estimate);
   // As the ranker does (ChooseKvCache). The runtime's fallback is looked up by name, so only
   // for estimates that could use it.

@@ -46,6 +46,11 @@ struct LlmRun {
 };
 LlmRun RunLlm(const ReportEnv& env, const Setup& setup, const Model& model, const Quant& quant,
               const WorkloadShape& shape, const Runtime* runtime = nullptr);
+// RunLlm's input before its KV cache choice (f16): the workload's lengths as above, `runtime`
+// as given (may be null), the catalog's GGUF size of the pair. For callers that estimate in
+// steps (Estimator::Size, then Finish) and must agree with RunLlm.
+EstimateInput LlmInput(const ReportEnv& env, const Setup& setup, const Model& model,
+                       const Quant& quant, const WorkloadShape& shape, const Runtime* runtime);
 
 SetupView ViewOf(const ReportEnv& env, const Setup& setup);
 // Why an estimate had less memory than the setup's usable figure, when its runtime claims only

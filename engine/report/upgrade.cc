@@ -31,8 +31,9 @@ double RankedQuality(const ReportEnv& env, const Model& m, const WorkloadShape& 
 // Fills unlocks and the best model after, against `now`. A model is unlocked only when the new
 // setup runs it natively at or above the workload's decode target and the current one does not.
 void FillUnlocks(const ReportEnv& env, const Setup& after, const std::vector<ModelState>& now,
-                 const WorkloadShape& shape, UpgradeOption* o) {
-  std::vector<ModelState> next = Survey(env, after, shape);
+                 const WorkloadShape& shape, ModelSurvey* survey, UpgradeOption* o) {
+  // Only the models `after` runs natively can be unlocked: their speeds are all it needs.
+  const std::vector<ModelState>& next = survey->Of(after, SurveyDepth::kNativeOnly);
   const auto& models = env.catalog->models();
   double best_q = -1;
   for (size_t i = 0; i < models.size(); ++i) {
@@ -71,27 +72,6 @@ std::string PrimaryPlatform(const Gpu& g) {
 }
 
 }  // namespace
-
-std::vector<ModelState> Survey(const ReportEnv& env, const Setup& setup,
-                               const WorkloadShape& shape) {
-  const Quant* q = env.policy->count_quant.found;
-  std::vector<ModelState> out(env.catalog->models().size());
-  if (q == nullptr) return out;
-  // The runtime depends on the setup and quantization only: chosen once, not per model.
-  const Runtime* runtime = env.estimator->DefaultRuntime(*env.catalog, setup, q);
-  for (size_t i = 0; i < out.size(); ++i) {
-    const Model& m = env.catalog->models()[i];
-    ModelState& s = out[i];
-    s.assistant = IsAssistantModel(m);
-    if (!s.assistant) continue;
-    LlmRun run = RunLlm(env, setup, m, *q, shape, runtime);
-    if (!run.runnable()) continue;
-    s.native = IsNative(run.estimate.fit.kind);
-    s.decode_tok_s = run.estimate.decode_tok_s;
-    s.fast = s.native && s.decode_tok_s >= shape.decode_target_tok_s;
-  }
-  return out;
-}
 
 std::vector<const Gpu*> CandidateGpus(const ReportEnv& env, const Setup& setup,
                                       std::vector<const Gpu*>* unpriced) {
@@ -146,8 +126,9 @@ std::vector<const Gpu*> CandidateGpus(const ReportEnv& env, const Setup& setup,
 
 std::vector<UpgradeOption> UpgradeOptions(const ReportEnv& env, const Setup& setup,
                                           const std::vector<ModelState>& now,
-                                          const WorkloadShape& shape, bool first_step,
-                                          double budget_usd, PlannerNotes* notes) {
+                                          const WorkloadShape& shape, ModelSurvey* survey,
+                                          bool first_step, double budget_usd,
+                                          PlannerNotes* notes) {
   std::vector<UpgradeOption> opts;
   int no_gain = 0;
   const ReportPolicy& pol = *env.policy;
@@ -158,7 +139,7 @@ std::vector<UpgradeOption> UpgradeOptions(const ReportEnv& env, const Setup& set
   auto add = [&](UpgradeOption o, absl::StatusOr<Setup> after) {
     if (!after.ok() || o.price_usd <= 0) return;
     if (budget_usd > 0 && o.price_usd > budget_usd) return;
-    FillUnlocks(env, *after, now, shape, &o);
+    FillUnlocks(env, *after, now, shape, survey, &o);
     if (o.unlock_count == 0) {  // not an upgrade for this workload
       ++no_gain;
       return;
@@ -268,7 +249,9 @@ absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Set
   r.mode = &mode;
   r.budget_usd = q.budget_usd;
   r.speed_target_tok_s = shape.decode_target_tok_s;
-  std::vector<ModelState> now = Survey(env, setup, shape);
+  // Every setup the planner looks at is surveyed once (the itinerary's steps revisit some).
+  ModelSurvey survey(env, shape);
+  const std::vector<ModelState>& now = survey.Of(setup, SurveyDepth::kFull);
   double best_q = -1;
   for (size_t i = 0; i < now.size(); ++i) {
     r.current_native_models += now[i].native;
@@ -280,7 +263,7 @@ absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Set
     }
   }
   PlannerNotes planner_notes;
-  std::vector<UpgradeOption> all = UpgradeOptions(env, setup, now, shape, true, 0, &planner_notes);
+  std::vector<UpgradeOption> all = UpgradeOptions(env, setup, now, shape, &survey, true, 0, &planner_notes);
   if (q.budget_usd > 0) {
     double cheapest = 0;
     std::string cheapest_name;
@@ -306,13 +289,13 @@ absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Set
   // Greedy itinerary: each step the cheapest-per-unlocked-model purchase that fits the money
   // left, built on the previous step's setup.
   Setup cur = setup;
-  std::vector<ModelState> cur_state = now;
+  const std::vector<ModelState>* cur_state = &now;
   double spent = 0;
   for (int step = 1; step <= env.policy->itinerary_steps; ++step) {
     double left = q.budget_usd > 0 ? q.budget_usd - spent : 0;
     if (q.budget_usd > 0 && left <= 0) break;
     std::vector<UpgradeOption> opts =
-        step == 1 ? r.options : UpgradeOptions(env, cur, cur_state, shape, false, left);
+        step == 1 ? r.options : UpgradeOptions(env, cur, *cur_state, shape, &survey, false, left);
     const UpgradeOption* pick = nullptr;
     for (const UpgradeOption& o : opts) {
       if (o.unlock_count == 0) continue;
@@ -335,6 +318,7 @@ absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Set
                       : pol.Note("upgrade.step-why.best", {{"model", pick->unlocks[0].model}})},
          {"usd_each", pick->usd_per_unlocked_model}});
     r.itinerary.push_back(st);
+    if (step == env.policy->itinerary_steps) break;  // no further step to plan from it
     // Rebuild the setup the step leads to, for the next step: its devices, adjacent groups of
     // one GPU merged (as the step's own setup was counted).
     std::vector<DeviceGroup> devs;
@@ -351,7 +335,7 @@ absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Set
     absl::StatusOr<Setup> next = BuildSetup(*env.estimator, devs, so);
     if (!next.ok()) break;
     cur = *next;
-    cur_state = Survey(env, cur, shape);
+    cur_state = &survey.Of(cur, SurveyDepth::kFull);
   }
   if (r.itinerary.empty()) {
     r.notes.push_back(

@@ -15,19 +15,10 @@
 #include <vector>
 
 #include "engine/report/env.h"
+#include "engine/report/survey.h"
 #include "engine/report/upgrade.h"
 
 namespace fitrank {
-
-// Per model of env.catalog->models() (same order): how it runs on a setup.
-struct ModelState {
-  bool assistant = false;
-  bool native = false;
-  bool fast = false;       // native and at the workload's decode target
-  double decode_tok_s = 0;
-};
-std::vector<ModelState> Survey(const ReportEnv& env, const Setup& setup,
-                               const WorkloadShape& shape);
 
 // GPUs worth buying: every priced GPU of the catalog (not CPUs or embedded boards, not the
 // setup's own) with more usable memory or more bandwidth than the setup, pruned only by
@@ -46,12 +37,14 @@ struct PlannerNotes {
 
 // Options from `setup` that unlock at least one model, ranked by the best model unlocked (its
 // workload quality, lowered once for its uncertainty), then $ per unlocked model, then price;
-// each filled with unlocks against `now` (the Survey of `setup`). `first_step` allows
-// replace/unified options. `notes` (may be null) collects what was left out.
+// each filled with unlocks against `now` (the kFull survey of `setup`). The options' setups are
+// surveyed (kNativeOnly) by `survey`, made for `shape`. `first_step` allows replace/unified
+// options. `notes` (may be null) collects what was left out.
 std::vector<UpgradeOption> UpgradeOptions(const ReportEnv& env, const Setup& setup,
                                           const std::vector<ModelState>& now,
-                                          const WorkloadShape& shape, bool first_step,
-                                          double budget_usd, PlannerNotes* notes = nullptr);
+                                          const WorkloadShape& shape, ModelSurvey* survey,
+                                          bool first_step, double budget_usd,
+                                          PlannerNotes* notes = nullptr);
 
 }  // namespace fitrank
 

@@ -1,5 +1,5 @@
 // The estimator's fast paths give exactly the numbers of the slow ones: constant tables against
-// the case search, Size + Finish against Run, Run against Explain, and the ranker's shared
+// the case search, Size + Finish (and its decode-only form) against Run, Run against Explain, and the ranker's shared
 // sizings against ranking each query alone.
 #include <string>
 #include <vector>
@@ -203,6 +203,9 @@ TEST(SizeAndFinish, GiveWhatRunGivesForAnyPromptAndGeneration) {
             est.Run(x, &run);
             est.Finish(x, sizing, &finished);
             ExpectSame(run, finished, rig.name + " / " + model.id + " / " + qid);
+            // The decode-only finish gives the same speed, to the bit.
+            EXPECT_EQ(est.FinishDecodeTokS(x, sizing), run.decode_tok_s)
+                << rig.name << " / " << model.id << " / " << qid;
             ++compared;
             if (run.decode_tok_s > 0) ++running;
             if (run.runnable() && run.fit.kind != FitKind::kNoFit) {
@@ -228,6 +231,7 @@ TEST(SizeAndFinish, InvalidInputStaysInvalid) {
   est.Run(in, &run);
   est.Finish(in, sizing, &finished);
   EXPECT_EQ(finished.problems, kProblemInvalidInput);
+  EXPECT_EQ(est.FinishDecodeTokS(in, sizing), 0);
   ExpectSame(run, finished, "invalid");
 }
 

@@ -127,6 +127,8 @@ void ComputeFit(Ctx* ctx, Estimate* e);
 // Milliseconds per decode step for `batch` sequences at average context `avg_ctx` (batch 1:
 // one token). Uses e->placement. 0 if the model does not run.
 double DecodeStepMs(const Ctx& ctx, const Estimate& e, int batch, double avg_ctx, bool trace);
+// Batch-1 decode tokens/s, averaged over the generated tokens (Estimate::decode_tok_s).
+double DecodeTokS(const Ctx& ctx, const Estimate& e);
 void ComputeDecode(Ctx* ctx, Estimate* e);
 // Latency-bound steps of one all-reduce over `n` GPUs (0 for one GPU).
 double AllReduceSteps(int n);

@@ -75,7 +75,7 @@ int RunRecommend(Context& ctx) {
         }
       }
     }
-    KeepInstalled(local, std::move(file_picks), top_k, &*r);
+    KeepInstalled(*env.policy, local, std::move(file_picks), top_k, &*r);
   } else if (ctx.args.Has("model-gguf")) {
     throw UsageError("--model-gguf needs --installed on recommend",
                      "fitrank recommend --installed --model-gguf file.gguf");

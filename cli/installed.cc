@@ -39,19 +39,18 @@ std::vector<Pick> FilePicks(const ReportEnv& env, const Setup& setup, const Mode
     p.ttft_ms = f->ttft_ms;
     p.context = f->safe_context;
     p.fit = f->fit;
-    p.runtime = f->runtime;
+    p.runtime = f->runtime != nullptr ? f->runtime->id : "";
     p.kv_cache = f->kv_cache;
     if (!f->run_commands.empty()) p.run_command = f->run_commands.front().command;
-    p.reasons.push_back(
-        absl::StrCat("Installed: the GGUF file `", path, "`, sized from its tensors."));
+    p.reasons.push_back(env.policy->Note("installed.file", {{"path", path}}));
     for (const std::string& r : f->reasons) p.reasons.push_back(r);
     picks.push_back(std::move(p));
   }
   return picks;
 }
 
-void KeepInstalled(const std::vector<LocalModel>& installed, std::vector<Pick> file_picks,
-                   int top_k, RecommendReport* report) {
+void KeepInstalled(const ReportPolicy& pol, const std::vector<LocalModel>& installed,
+                   std::vector<Pick> file_picks, int top_k, RecommendReport* report) {
   // Catalog model id -> where it is installed: "Ollama `llama3.1:8b` (Q4_K_M, 4.9 GB)".
   std::map<std::string, std::vector<std::string>> where;
   std::map<std::string, std::vector<std::string>> quants;
@@ -62,9 +61,9 @@ void KeepInstalled(const std::vector<LocalModel>& installed, std::vector<Pick> f
       unmapped.push_back(absl::StrCat("`", m.name, "`"));
       continue;
     }
-    std::string w =
-        absl::StrCat(m.source == "ollama" ? "Ollama" : "the Hugging Face cache", " `", m.name, "`");
-    if (!m.quant.empty()) absl::StrAppend(&w, " at ", m.quant);
+    std::string w = pol.Note(m.source == "ollama" ? "installed.ollama" : "installed.hf-cache",
+                             {{"name", m.name}});
+    if (!m.quant.empty()) absl::StrAppend(&w, pol.Note("installed.at-quant", {{"quant", m.quant}}));
     where[m.catalog->id].push_back(std::move(w));
     if (!m.quant.empty()) quants[m.catalog->id].push_back(m.quant);
   }
@@ -76,11 +75,13 @@ void KeepInstalled(const std::vector<LocalModel>& installed, std::vector<Pick> f
     for (Pick& p : wp.picks) {
       auto it = where.find(p.model->id);
       if (it == where.end()) continue;
-      std::string reason = absl::StrCat("Installed: ", absl::StrJoin(it->second, ", "), ".");
+      std::string reason =
+          pol.Note("installed.where", {{"places", absl::StrJoin(it->second, ", ")}});
       const std::vector<std::string>& q = quants[p.model->id];
       if (!q.empty() && std::find(q.begin(), q.end(), p.quant->id) == q.end()) {
-        absl::StrAppend(&reason, " These numbers are for ", p.quant->id, ", not the installed ",
-                        absl::StrJoin(q, ", "), ".");
+        absl::StrAppend(&reason, pol.Note("installed.other-quant",
+                                          {{"quant", p.quant->id},
+                                           {"installed", absl::StrJoin(q, ", ")}}));
       }
       p.reasons.insert(p.reasons.begin(), std::move(reason));
       kept.push_back(std::move(p));
@@ -91,19 +92,17 @@ void KeepInstalled(const std::vector<LocalModel>& installed, std::vector<Pick> f
     for (size_t i = 0; i < kept.size(); ++i) kept[i].rank = static_cast<int>(i) + 1;
     if (kept.empty()) {
       report->notes.push_back(
-          absl::StrCat("No installed model qualifies for ", wp.workload->name, "."));
+          pol.Note("installed.none-qualifies", {{"workload", wp.workload->name}}));
     }
     wp.picks = std::move(kept);
   }
   report->candidates = static_cast<int>(where.size());
   if (installed.empty() && !has_file) {
-    report->notes.push_back(
-        "No installed model found (Hugging Face cache, Ollama): `fitrank detect` shows where "
-        "fitrank looked.");
+    report->notes.push_back(pol.Note("installed.none-found", {}));
   }
   if (!unmapped.empty()) {
-    report->notes.push_back(absl::StrCat(
-        "Installed but not in the catalog, so not ranked: ", absl::StrJoin(unmapped, ", "), "."));
+    report->notes.push_back(
+        pol.Note("installed.unmapped", {{"names", absl::StrJoin(unmapped, ", ")}}));
   }
 }
 

@@ -26,9 +26,9 @@ std::vector<Pick> FilePicks(const ReportEnv& env, const Setup& setup, const Mode
 // `file_picks` (by workload id, ordered by score), at most `top_k` per workload, renumbered;
 // each kept catalog pick gets a reason saying where it is installed and at which quantization.
 // Installed models the catalog lacks, and workloads left without a pick, are said in the
-// report's notes.
-void KeepInstalled(const std::vector<LocalModel>& installed, std::vector<Pick> file_picks,
-                   int top_k, RecommendReport* report);
+// report's notes. Every sentence is a note of `pol` (reports.yaml installed.*).
+void KeepInstalled(const ReportPolicy& pol, const std::vector<LocalModel>& installed,
+                   std::vector<Pick> file_picks, int top_k, RecommendReport* report);
 
 }  // namespace fitrank::cli
 

@@ -7,17 +7,23 @@
 
 namespace fitrank::cli {
 
+namespace {
+
+int MaxContextOf(const FitReport& r) { return r.model != nullptr ? r.model->max_context : 0; }
+
+}  // namespace
+
 Json FitJson(const FitReport& r) {
   Json j;
   j["schema_version"] = kReportSchemaVersion;
   j["setup"] = SetupJson(r.setup);
-  j["model"] = r.model;
-  j["model_id"] = r.model_id;
-  j["params_b"] = JNum(r.params_b, 2);
-  j["active_params_b"] = JNum(r.active_params_b, 2);
-  j["max_context"] = r.max_context;
+  j["model"] = NameOf(r.model);
+  j["model_id"] = IdOf(r.model);
+  j["params_b"] = JNum(r.model != nullptr ? r.model->params_b : 0, 2);
+  j["active_params_b"] = JNum(r.model != nullptr ? r.model->active_params_b : 0, 2);
+  j["max_context"] = MaxContextOf(r);
   j["quant"] = IdOf(r.quant);
-  j["runtime"] = r.runtime;
+  j["runtime"] = IdOf(r.runtime);
   j["workload"] = IdOf(r.workload);
   j["mode"] = IdOf(r.mode);
   j["summary"] = r.summary;
@@ -70,8 +76,8 @@ Json FitJson(const FitReport& r) {
   j["quants"] = qs;
   Json rc = Json::array();
   for (const RunCommand& c : r.run_commands) {
-    rc.push_back({{"runtime", c.runtime}, {"runtime_name", c.runtime_name},
-                  {"command", c.command}, {"steps", c.steps}, {"quant", c.quant},
+    rc.push_back({{"runtime", IdOf(c.runtime)}, {"runtime_name", NameOf(c.runtime)},
+                  {"command", c.command}, {"steps", c.steps}, {"quant", IdOf(c.quant)},
                   {"gpus", c.gpus}, {"note", c.note}});
   }
   j["run_commands"] = rc;
@@ -131,9 +137,9 @@ void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream&
     return;
   }
   Doc doc(f, s, out);
-  doc.Title(absl::StrCat(r.model, " on ", r.setup.label),
+  doc.Title(absl::StrCat(NameOf(r.model), " on ", r.setup.label),
             absl::StrCat(IdOf(r.workload), " · mode ", IdOf(r.mode), " · ", IdOf(r.quant), " · ",
-                         r.runtime));
+                         IdOf(r.runtime)));
   doc.Paragraph(r.summary, "");
   if (!doc.markdown()) out << "\n";
   const MemoryView& m = r.memory;
@@ -157,7 +163,7 @@ void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream&
                                               : "")});
   facts.push_back({"TTFT", FormatMs(r.ttft_ms)});
   facts.push_back({"Safe context", absl::StrCat(FormatContext(r.safe_context), " of ",
-                                                FormatContext(r.max_context), " max",
+                                                FormatContext(MaxContextOf(r)), " max",
                                                 r.kv_cache == KvCacheType::kF16
                                                     ? ""
                                                     : absl::StrCat(", with a ",
@@ -197,7 +203,7 @@ void RenderFit(const FitReport& r, OutputFormat f, const Style& s, std::ostream&
     doc.Section("Run it");
     for (const RunCommand& c : r.run_commands) {
       std::string name =
-          absl::StrCat(c.runtime_name, c.note.empty() ? "" : absl::StrCat(" (", c.note, ")"));
+          absl::StrCat(NameOf(c.runtime), c.note.empty() ? "" : absl::StrCat(" (", c.note, ")"));
       if (doc.markdown()) {
         doc.Subsection(name);
       } else {

@@ -2,6 +2,7 @@
 
 #include "catalog/vocabulary.h"
 
+#include <atomic>
 #include <map>
 
 #include "absl/strings/ascii.h"
@@ -184,6 +185,31 @@ void Constants::Resolve(const ConstantKey& key, ResolvedConstants* out) const {
     for (int i = 0; i < kConstantCount; ++i) out->value[i] = Get(K(i), key);
     return;
   }
+  // Per thread, the last resolutions by (tables, key), direct-mapped: a sweep or a ranking
+  // resolves the same few keys (one GPU, a few runtimes and quant families, the models' size
+  // classes) hundreds of thousands of times, and a lookup of every constant costs ~15x a copy.
+  struct Entry {
+    uint64_t tables = 0;  // tables_id_ of the Constants that filled it; 0: empty
+    uint64_t key = 0;
+    ResolvedConstants value;
+  };
+  static constexpr int kEntries = 64;
+  thread_local std::array<Entry, kEntries> recent;
+  uint64_t packed = 0;
+  for (int f = 0; f < kKeyFields; ++f) packed = packed << 8 | static_cast<uint64_t>(slot[f]);
+  Entry& e = recent[(packed * 0x9E3779B97F4A7C15ull) >> 58];  // top 6 bits: kEntries = 64
+  if (e.tables == tables_id_ && e.key == packed) {
+    *out = e.value;
+    return;
+  }
+  ResolveUncached(slot, out);
+  e.tables = tables_id_;
+  e.key = packed;
+  e.value = *out;
+}
+
+void Constants::ResolveUncached(const std::array<int, kKeyFields>& slot,
+                                ResolvedConstants* out) const {
   for (int c = 0; c < kConstantCount; ++c) {
     const Table& t = tables_[c];
     int index = 0;
@@ -193,6 +219,8 @@ void Constants::Resolve(const ConstantKey& key, ResolvedConstants* out) const {
 }
 
 void Constants::BuildTables() {
+  static std::atomic<uint64_t> next_tables_id{1};
+  tables_id_ = next_tables_id.fetch_add(1);
   cardinality_ = {kBackendCount + 1,
                   static_cast<int>(families_.size()) + 1,
                   kQuantFamilyCount + 1,

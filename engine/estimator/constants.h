@@ -220,7 +220,10 @@ class Constants {
   // the constant's cases select by). Any key field may be -1 or in its enum's range; a key
   // outside that falls back to Get. Allocation-free.
   double Lookup(K id, const ConstantKey& key) const;
-  // out->value[i] = Get(K(i), key) for every constant. Allocation-free.
+  // out->value[i] = Get(K(i), key) for every constant. Allocation-free. The last keys resolved
+  // on the calling thread are kept (a small table per thread, for any Constants: an estimate
+  // resolves one key per sizing and a ranking sees few distinct keys), so a repeated key
+  // costs a copy; thread-safe, the values are the same either way.
   void Resolve(const ConstantKey& key, ResolvedConstants* out) const;
 
   // The default value (no case).
@@ -245,6 +248,8 @@ class Constants {
     std::vector<double> values;
   };
   void BuildTables();
+  // Resolve without the per-thread table.
+  void ResolveUncached(const std::array<int, kKeyFields>& slot, ResolvedConstants* out) const;
   // The key's fields, each + 1 (slot), into `slot`; false if one is out of range.
   bool Slots(const ConstantKey& key, std::array<int, kKeyFields>* slot) const;
 
@@ -252,6 +257,9 @@ class Constants {
   std::vector<RuntimeFamily> families_;
   std::array<int, kKeyFields> cardinality_{};  // values each key field takes, -1 included
   std::array<Table, kConstantCount> tables_;
+  // Names the tables for Resolve's per-thread table: set anew by every BuildTables (unique in
+  // the process), so a table entry is never taken for another Constants' or older tables'.
+  uint64_t tables_id_ = 0;
 };
 
 }  // namespace fitrank

@@ -58,11 +58,7 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   WorkloadShape shape = ShapeFor(*q.workload, mode);
   FitReport r;
   r.setup = ViewOf(env, setup);
-  r.model = model.name;
-  r.model_id = model.id;
-  r.params_b = model.params_b;
-  r.active_params_b = model.active_params_b;
-  r.max_context = model.max_context;
+  r.model = &model;
   r.workload = q.workload;
   r.mode = &mode;
   r.grades = &env.profiles->grades();
@@ -126,7 +122,7 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   Estimate e;
   Basis basis;
   env.estimator->Explain(run.input, &e, &basis);
-  r.runtime = run.runtime != nullptr ? run.runtime->id : "";
+  r.runtime = run.runtime;
   r.memory.weights_gb = e.memory.weights_gb;
   r.memory.kv_gb = e.memory.kv_gb;
   r.memory.overhead_gb = e.memory.overhead_gb;
@@ -231,11 +227,10 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
                            std::min(command_context, used.input.context));
     if (plan.command.empty()) continue;
     RunCommand c;
-    c.runtime = rt.id;
-    c.runtime_name = rt.name;
+    c.runtime = &rt;
     c.command = plan.command;
     c.steps = plan.steps;
-    c.quant = plan.quant->id;
+    c.quant = plan.quant;
     c.gpus = plan.gpus;
     c.note = env.policy->Note("fit.run-note",
                               {{"quant", plan.quant->id},

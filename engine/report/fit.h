@@ -50,24 +50,21 @@ struct QuantRow {
 
 // One runtime's command for the model, and the numbers of what it runs.
 struct RunCommand {
-  std::string runtime;       // id
-  std::string runtime_name;
+  const Runtime* runtime = nullptr;  // the catalog's
   std::string command;
   std::vector<std::string> steps;  // to run first (download, quantize, server); may be empty
-  std::string quant;         // the quant the command loads; the note's numbers are for it
+  const Quant* quant = nullptr;  // the quant the command loads; the note's numbers are for it
   int gpus = 0;              // GPUs it runs on
   std::string note;          // "AWQ-4bit, native-tight, ~17 tok/s"
 };
 
 struct FitReport {
   SetupView setup;
-  std::string model;
-  std::string model_id;
-  double params_b = 0;
-  double active_params_b = 0;
-  int max_context = 0;
+  // The model (the catalog's, or one read from a file by the caller, which keeps it alive as
+  // long as the report).
+  const Model* model = nullptr;
   const Quant* quant = nullptr;  // the catalog's quant the headline numbers use (best, or --quant)
-  std::string runtime;
+  const Runtime* runtime = nullptr;  // the catalog's runtime of the headline numbers; null: none
   const Workload* workload = nullptr;  // the profiles'
   const Mode* mode = nullptr;
   const GradeScale* grades = nullptr;  // the profiles' scale every grade_index points into

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engine/estimator/estimator.h"
+#include "base/file_source.h"
 #include "engine/estimator/basis.h"
 #include "engine/scoring/sweep.h"
 #include "gtest/gtest.h"
@@ -97,6 +98,35 @@ TEST(ConstantTables, LookupAndResolveGiveWhatTheCaseSearchGives) {
   odd.runtime = 100;
   odd.memory = 1;
   EXPECT_EQ(k.Lookup(K::kDecodeBwEfficiency, odd), k.Get(K::kDecodeBwEfficiency, odd));
+}
+
+// Resolve keeps the last keys per thread: a key resolved again, or by another Constants (same
+// key, other values) in between, gives each its own values.
+TEST(ConstantTables, ResolveKeepsEachConstantsOwnValues) {
+  const Constants& shipped = Shipped().estimator->constants();
+  absl::StatusOr<std::string> yaml = EmbeddedSource().Read("engine/estimator/estimator.yaml");
+  ASSERT_TRUE(yaml.ok());
+  const std::string from = "    source: measured\n    value: 0.85\n";
+  const size_t at = yaml->find(from);
+  ASSERT_NE(at, std::string::npos);
+  std::string edited = *yaml;
+  edited.replace(at, from.size(), "    source: measured\n    value: 0.5\n");
+  Diagnostics d;
+  std::unique_ptr<Estimator> other = Estimator::FromYaml(edited, "edited.yaml", &d);
+  ASSERT_NE(other, nullptr) << d.Render();
+  ConstantKey key;  // GDDR: the default, not the HBM cases
+  key.memory = static_cast<int8_t>(MemoryKind::kGddr);
+  for (int round = 0; round < 3; ++round) {
+    ResolvedConstants a, b;
+    shipped.Resolve(key, &a);
+    other->constants().Resolve(key, &b);
+    EXPECT_EQ(a[K::kDecodeBwEfficiency], 0.85) << round;
+    EXPECT_EQ(b[K::kDecodeBwEfficiency], 0.5) << round;
+    for (int i = 0; i < kConstantCount; ++i) {
+      ASSERT_EQ(a[K(i)], shipped.Get(K(i), key)) << SpecOf(K(i)).name;
+      ASSERT_EQ(b[K(i)], other->constants().Get(K(i), key)) << SpecOf(K(i)).name;
+    }
+  }
 }
 
 struct Rig {

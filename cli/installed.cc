@@ -39,7 +39,7 @@ std::vector<Pick> FilePicks(const ReportEnv& env, const Setup& setup, const Mode
     p.ttft_ms = f->ttft_ms;
     p.context = f->safe_context;
     p.fit = f->fit;
-    p.runtime = f->runtime != nullptr ? f->runtime->id : "";
+    p.runtime = f->runtime;
     p.kv_cache = f->kv_cache;
     if (!f->run_commands.empty()) p.run_command = f->run_commands.front().command;
     p.reasons.push_back(env.policy->Note("installed.file", {{"path", path}}));

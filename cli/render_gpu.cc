@@ -150,7 +150,7 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
         t.Add({IdOf(w.workload), absl::StrCat(p.rank), NameOf(p.model), IdOf(p.model),
                GradeLetter(r.grades, p.grade_index),
                CsvNumber(p.score, 1), IdOf(p.quant), CsvNumber(p.decode_tok_s, 1),
-               CsvNumber(p.ttft_ms, 0), absl::StrCat(p.context), std::string(FitKindName(p.fit.kind)), p.runtime});
+               CsvNumber(p.ttft_ms, 0), absl::StrCat(p.context), std::string(FitKindName(p.fit.kind)), IdOf(p.runtime)});
       }
     }
     t.PrintCsv(out);

@@ -61,7 +61,7 @@ Json PickJson(const Pick& p, const GradeScale* grades) {
   j["context"] = p.context;
   j["kv_cache"] = std::string(KvCacheTypeName(p.kv_cache));
   j["fit"] = FitJson(p.fit);
-  j["runtime"] = p.runtime;
+  j["runtime"] = IdOf(p.runtime);
   j["tags"] = p.tags;
   j["reasons"] = p.reasons;
   j["gpus"] = p.gpus;

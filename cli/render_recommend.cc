@@ -14,7 +14,7 @@ TextTable PicksTable(const std::vector<Pick>& picks, const GradeScale* grades, c
            FormatNumber(p.score, 0), IdOf(p.quant),
            FormatTokS(p.decode_tok_s), FormatMs(p.ttft_ms), FormatContext(p.context),
            s.Fit(p.fit.kind, FormatFit(p.fit.kind, p.fit.offload_pct, p.fit.host_ram_gb)),
-           p.runtime});
+           IdOf(p.runtime)});
   }
   return t;
 }
@@ -88,7 +88,7 @@ void RenderRecommend(const RecommendReport& r, OutputFormat f, const Style& s, s
                GradeLetter(r.grades, p.grade_index), CsvNumber(p.score, 1), IdOf(p.quant),
                CsvNumber(p.decode_tok_s, 1),
                CsvNumber(p.ttft_ms, 0), absl::StrCat(p.context), std::string(FitKindName(p.fit.kind)),
-               CsvNumber(p.fit.offload_pct, 1), p.runtime, absl::StrCat(p.gpus), p.run_command});
+               CsvNumber(p.fit.offload_pct, 1), IdOf(p.runtime), absl::StrCat(p.gpus), p.run_command});
       }
     }
     t.PrintCsv(out);

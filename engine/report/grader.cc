@@ -160,7 +160,7 @@ std::vector<Pick> Grader::PicksOf(const Query& query, const Ranking& r, const Wo
     p.fit.headroom_pct = e.fit.headroom_pct;
     p.fit.offload_pct = e.fit.offload_pct;
     p.fit.host_ram_gb = e.fit.host_ram_gb;
-    p.runtime = c.runtime != nullptr ? c.runtime->id : "";
+    p.runtime = c.runtime;
     p.tags = g.tags;
     p.reasons = g.reasons;
     p.gpus = c.gpus();

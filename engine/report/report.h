@@ -62,7 +62,7 @@ struct Pick {
   int context = 0;                   // usable context: min(safe context, model max)
   KvCacheType kv_cache = KvCacheType::kF16;  // estimated (q8_0 when f16 does not fit)
   FitView fit;
-  std::string runtime;               // runtime id the estimate assumed
+  const Runtime* runtime = nullptr;  // the runtime the estimate assumed (the catalog's)
   std::vector<std::string> tags;     // rule tags that fired ("recent", "coder", ...)
   std::vector<std::string> reasons;  // sentences from the rules that fired, in rule order
   int gpus = 0;                      // GPUs the estimate used (scale-out: can exceed the setup's)

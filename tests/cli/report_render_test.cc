@@ -49,6 +49,15 @@ Model& SampleModel() {
   }();
   return *m;
 }
+const Runtime& LlamaCpp() {
+  static const Runtime* r = [] {
+    auto* x = new Runtime;
+    x->id = "llama.cpp";
+    x->name = "llama.cpp";
+    return x;
+  }();
+  return *r;
+}
 const Quant& Q4KM() {
   static const Quant* q = [] {
     auto* x = new Quant;
@@ -71,7 +80,7 @@ Pick SamplePick() {
   p.ttft_ms = 812;
   p.context = 32768;
   p.fit = {FitKind::kNativeComfortable, 21.5, 0, 0};
-  p.runtime = "llama.cpp";
+  p.runtime = &LlamaCpp();
   p.reasons = {"It fits natively with comfortable headroom.", "Built for code."};
   p.run_command = "ollama run qwen3-coder:30b";
   return p;

@@ -96,16 +96,17 @@ const Quant* Grader::BestQuant(const Setup& setup, const Model& model,
 }
 
 std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
-                               const Mode& mode, int k) const {
+                               const Mode& mode, int k, int threads) const {
   const std::shared_ptr<const Query> q = QueryFor(setup, workload, mode);
   if (q == nullptr) return {};
   Evaluator::Scratch scratch(*eval_);
-  return PicksOf(*q, eval_->Rank(*q, &scratch), workload, k);
+  return PicksOf(*q, eval_->Rank(*q, &scratch, threads), workload, k);
 }
 
 std::vector<std::vector<Pick>> Grader::RankEach(const Setup& setup,
                                                 const std::vector<const Workload*>& workloads,
-                                                const Mode& mode, int k) const {
+                                                const Mode& mode, int k,
+                                                int threads) const {
   std::vector<std::vector<Pick>> out(workloads.size());
   std::vector<std::shared_ptr<const Query>> queries;  // kept alive while ranked
   std::vector<size_t> where;                          // queries[j] answers workloads[where[j]]
@@ -125,7 +126,7 @@ std::vector<std::vector<Pick>> Grader::RankEach(const Setup& setup,
     scratch.push_back({scratches.back().get()});
   }
   std::vector<std::vector<Ranking>> rankings;
-  eval_->RankGroups(groups, scratch, &rankings);
+  eval_->RankGroups(groups, scratch, &rankings, threads);
   for (size_t j = 0; j < queries.size(); ++j) {
     out[where[j]] = PicksOf(*queries[j], rankings[j][0], *workloads[where[j]], k);
   }

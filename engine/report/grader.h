@@ -69,16 +69,18 @@ class Grader {
                          Detail detail = Detail::kSentences) const;
   // The top `k` picks for the workload and mode, ranked; each pick filled completely, its run
   // command for the setup the candidate was estimated on (scale-out: its GPU count).
-  // Excluded (gated) candidates are never returned.
+  // Excluded (gated) candidates are never returned. `threads`: the threads the ranking runs
+  // on (Evaluator::RankGroups: the same picks whatever it is); leave it 1 when calling from
+  // several threads already.
   std::vector<Pick> Rank(const Setup& setup, const Workload& workload, const Mode& mode,
-                         int k) const;
+                         int k, int threads = 1) const;
   // Rank() for each of `workloads` at once: element i is Rank(setup, *workloads[i], mode, k).
   // One pass over the models (Evaluator::RankGroups), so that workloads whose estimates share
   // their sizing (same context and batch: e.g. coding, rag and reasoning) size each candidate
-  // once.
+  // once. `threads`: as Rank().
   std::vector<std::vector<Pick>> RankEach(const Setup& setup,
                                           const std::vector<const Workload*>& workloads,
-                                          const Mode& mode, int k) const;
+                                          const Mode& mode, int k, int threads = 1) const;
 
   const Evaluator& evaluator() const { return *eval_; }
 

@@ -4,6 +4,8 @@
 #include <atomic>
 #include <deque>
 #include <limits>
+#include <mutex>
+#include <thread>
 #include <set>
 
 #include "absl/strings/str_cat.h"
@@ -61,13 +63,7 @@ Evaluator::Evaluator(const Catalog& catalog, const Estimator& estimator, const P
   for (const Model& m : catalog_.models()) {
     age_months_.push_back(Facts::MonthsBetween(m.release_date, newest_release_));
   }
-  texts_.resize(profiles_.workloads().size());
-  for (size_t w = 0; w < texts_.size(); ++w) {
-    texts_[w].reserve(catalog_.models().size());
-    for (const Model& m : catalog_.models()) {
-      texts_[w].push_back(DescribeCapabilities(m, profiles_.workloads()[w], profiles_));
-    }
-  }
+  texts_ = std::make_unique<TextSlot[]>(profiles_.workloads().size() * catalog_.models().size());
   const std::vector<std::string>& order = profiles_.grades().reason_order;
   for (int s = 0; s < rules_.rules->set_count(); ++s) {
     auto it = std::find(order.begin(), order.end(), rules_.rules->sets()[s]);
@@ -196,8 +192,18 @@ const ModelWorkloadText& Evaluator::TextFor(const Query& q, const Model& model,
                                             Scratch* s) const {
   const size_t w = q.workload - profiles_.workloads().data();
   const Model* first = catalog_.models().data();
-  if (w < texts_.size() && &model >= first && &model < first + catalog_.models().size()) {
-    return texts_[w][&model - first];
+  const size_t nm = catalog_.models().size();
+  if (w < profiles_.workloads().size() && &model >= first && &model < first + nm) {
+    // Described on first use, once whatever the threads: `fit` asks about one model, and the
+    // catalog x workloads (over 2,000 descriptions) would be most of an evaluator's start-up.
+    TextSlot& slot = texts_[w * nm + (&model - first)];
+    if (!slot.described.load(std::memory_order_acquire)) {  // call_once's own check costs more
+      std::call_once(slot.once, [&] {
+        slot.text = DescribeCapabilities(model, profiles_.workloads()[w], profiles_);
+        slot.described.store(true, std::memory_order_release);
+      });
+    }
+    return slot.text;
   }
   s->own_text = DescribeCapabilities(model, *q.workload, profiles_);  // not a catalog model
   return s->own_text;
@@ -459,9 +465,9 @@ ModelEval Evaluator::EvaluateModel(const Query& q, const Model& model, Scratch* 
   return out;
 }
 
-Ranking Evaluator::Rank(const Query& q, Scratch* s) const {
+Ranking Evaluator::Rank(const Query& q, Scratch* s, int threads) const {
   std::vector<Ranking> out;
-  RankShared({&q}, {s}, &out);
+  RankShared({&q}, {s}, &out, threads);
   return std::move(out[0]);
 }
 
@@ -524,15 +530,16 @@ void SortRanked(std::vector<CandidateEval>* ranked) {
 }  // namespace
 
 void Evaluator::RankShared(const std::vector<const Query*>& qs,
-                           const std::vector<Scratch*>& scratch, std::vector<Ranking>* out) const {
+                           const std::vector<Scratch*>& scratch, std::vector<Ranking>* out,
+                           int threads) const {
   std::vector<std::vector<Ranking>> all;
-  RankGroups({qs}, {scratch}, &all);
+  RankGroups({qs}, {scratch}, &all, threads);
   *out = std::move(all[0]);
 }
 
 void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
                            const std::vector<std::vector<Scratch*>>& scratches,
-                           std::vector<std::vector<Ranking>>* outs) const {
+                           std::vector<std::vector<Ranking>>* outs, int threads) const {
   const size_t ng = groups.size();
   // Each group estimates with its first query; name the setups those estimate on, equal
   // setups alike, so that the groups share sizings.
@@ -546,9 +553,8 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
       setup_ids[g].push_back(id);
     }
   }
-  SizingCache cache(catalog_, setups.size(), catalog_.quants().size());
 
-  // Per group: its rankings and, for the model at hand, the best and closest candidates.
+  // Per group: for the model at hand, the best and closest candidates of each query.
   struct GroupState {
     std::vector<CandidateEval> best, closest;
     std::vector<char> have_best, have_closest;
@@ -556,163 +562,213 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
     CandidateEval nofit;
     bool have_nofit = false;
   };
-  outs->assign(ng, {});
-  std::vector<GroupState> state(ng);
-  for (size_t g = 0; g < ng; ++g) {
-    const size_t n = groups[g].size();
-    (*outs)[g].assign(n, Ranking());
-    for (Ranking& r : (*outs)[g]) r.ranked.reserve(catalog_.models().size());
-    state[g].best.resize(n);
-    state[g].closest.resize(n);
-    state[g].have_best.resize(n);
-    state[g].have_closest.resize(n);
-    state[g].closest_pos.resize(n);
-  }
-  std::vector<Pending> pending;      // one setup: the candidates that run, estimation order
-  std::vector<std::pair<double, size_t>> order;  // (promise, pending index), best first
-  CandidateEval c;
-  for (const Model& model : catalog_.models()) {
-    cache.Clear();
-    int hint = -1;  // the quant index that ranked first in the last group, for this model
+  // The models go to the threads one at a time, in catalog order, whichever thread is free
+  // first: a model's candidates depend on nothing another model did (its sizings, its hint),
+  // so each thread ranks its models into its own partial rankings, merged below.
+  const std::vector<Model>& models = catalog_.models();
+  std::atomic<size_t> next_model{0};
+  auto rank_models = [&](const std::vector<std::vector<Scratch*>>& part_scratch,
+                         std::vector<std::vector<Ranking>>* part) {
+    SizingCache cache(catalog_, setups.size(), catalog_.quants().size());
+    part->assign(ng, {});
+    std::vector<GroupState> state(ng);
     for (size_t g = 0; g < ng; ++g) {
-      const std::vector<const Query*>& qs = groups[g];
-      const std::vector<Scratch*>& scratch = scratches[g];
-      std::vector<Ranking>& out = (*outs)[g];
-      GroupState& st = state[g];
-      const size_t n = qs.size();
-      const Query& q0 = *qs[0];
-      std::fill(st.have_best.begin(), st.have_best.end(), 0);
-      std::fill(st.have_closest.begin(), st.have_closest.end(), 0);
-      st.have_nofit = false;
-      // A candidate that does not run: never ranked. Keep the one closest to running for
-      // `excluded`.
-      auto no_run = [&](const CandidateEval& x) {
-        if (!st.have_nofit ||
-            x.estimate.memory.total_gb - x.estimate.memory.usable_gb <
-                st.nofit.estimate.memory.total_gb - st.nofit.estimate.memory.usable_gb) {
-          st.nofit = x, st.have_nofit = true;
-        }
-      };
-      // Keeps `c`, scored for query j, if it is the best or the closest excluded one so far;
-      // `pos` is its position in the estimation order: ties for the closest go to the earliest.
-      auto keep = [&](size_t j, size_t pos) {
-        if (!c.score.gated) {
-          if (!st.have_best[j] || RanksBefore(c, st.best[j])) {
-            st.best[j] = c, st.have_best[j] = 1;
+      const size_t n = groups[g].size();
+      (*part)[g].assign(n, Ranking());
+      for (Ranking& r : (*part)[g]) r.ranked.reserve(models.size());
+      state[g].best.resize(n);
+      state[g].closest.resize(n);
+      state[g].have_best.resize(n);
+      state[g].have_closest.resize(n);
+      state[g].closest_pos.resize(n);
+    }
+    std::vector<Pending> pending;      // one setup: the candidates that run, estimation order
+    std::vector<std::pair<double, size_t>> order;  // (promise, pending index), best first
+    CandidateEval c;
+    for (size_t m; (m = next_model.fetch_add(1, std::memory_order_relaxed)) < models.size();) {
+      const Model& model = models[m];
+      cache.Clear();
+      int hint = -1;  // the quant index that ranked first in the last group, for this model
+      for (size_t g = 0; g < ng; ++g) {
+        const std::vector<const Query*>& qs = groups[g];
+        const std::vector<Scratch*>& scratch = part_scratch[g];
+        std::vector<Ranking>& out = (*part)[g];
+        GroupState& st = state[g];
+        const size_t n = qs.size();
+        const Query& q0 = *qs[0];
+        std::fill(st.have_best.begin(), st.have_best.end(), 0);
+        std::fill(st.have_closest.begin(), st.have_closest.end(), 0);
+        st.have_nofit = false;
+        // A candidate that does not run: never ranked. Keep the one closest to running for
+        // `excluded`.
+        auto no_run = [&](const CandidateEval& x) {
+          if (!st.have_nofit ||
+              x.estimate.memory.total_gb - x.estimate.memory.usable_gb <
+                  st.nofit.estimate.memory.total_gb - st.nofit.estimate.memory.usable_gb) {
+            st.nofit = x, st.have_nofit = true;
           }
-        } else if (!st.have_closest[j] || c.score.raw > st.closest[j].score.raw ||
-                   (c.score.raw == st.closest[j].score.raw && pos < st.closest_pos[j])) {
-          st.closest[j] = c, st.have_closest[j] = 1, st.closest_pos[j] = pos;
-        }
-      };
-      if (q0.variants.size() != 1) {
-        // Scale-out: each candidate picks its GPU count by its estimate, so its setup facts
-        // are not known before it: no bound, every candidate is estimated and scored.
-        size_t pos = 0;
-        for (const std::vector<int>& group : q0.rank_groups) {
-          for (int i : group) {
-            EstimateCandidate(q0, model, i, &c, &cache, setup_ids[g].data());
-            for (Ranking& r : out) ++r.candidates;
-            if (FitOrder(c) == 3) {
-              no_run(c);
-              continue;
+        };
+        // Keeps `c`, scored for query j, if it is the best or the closest excluded one so far;
+        // `pos` is its position in the estimation order: ties for the closest go to the earliest.
+        auto keep = [&](size_t j, size_t pos) {
+          if (!c.score.gated) {
+            if (!st.have_best[j] || RanksBefore(c, st.best[j])) {
+              st.best[j] = c, st.have_best[j] = 1;
             }
+          } else if (!st.have_closest[j] || c.score.raw > st.closest[j].score.raw ||
+                     (c.score.raw == st.closest[j].score.raw && pos < st.closest_pos[j])) {
+            st.closest[j] = c, st.have_closest[j] = 1, st.closest_pos[j] = pos;
+          }
+        };
+        if (q0.variants.size() != 1) {
+          // Scale-out: each candidate picks its GPU count by its estimate, so its setup facts
+          // are not known before it: no bound, every candidate is estimated and scored.
+          size_t pos = 0;
+          for (const std::vector<int>& group : q0.rank_groups) {
+            for (int i : group) {
+              EstimateCandidate(q0, model, i, &c, &cache, setup_ids[g].data());
+              for (Ranking& r : out) ++r.candidates;
+              if (FitOrder(c) == 3) {
+                no_run(c);
+                continue;
+              }
+              for (size_t j = 0; j < n; ++j) {
+                qs[j]->evaluator->ScoreCandidate(*qs[j], &c, scratch[j]);
+                keep(j, pos);
+              }
+              ++pos;
+            }
+          }
+        } else {
+          // One setup. First size every candidate, in bits-per-weight order per runtime: those
+          // that do not run are settled here; memory only grows with bits per weight on one
+          // runtime, so a group stops at its first no-fit.
+          pending.clear();
+          for (const std::vector<int>& group : q0.rank_groups) {
+            for (int i : group) {
+              Pending p;
+              p.quant_index = i;
+              p.sized = SizeOn(q0, model, i, 0, &cache, setup_ids[g].data(), nullptr, &p.input);
+              for (Ranking& r : out) ++r.candidates;
+              const QuantPlan& plan = q0.variants[0].plans[i];
+              if (!p.sized->estimate.runnable() || plan.runtime == nullptr ||
+                  p.sized->estimate.fit.kind == FitKind::kNoFit) {
+                FinishCandidate(q0, model, p, &c);
+                no_run(c);
+                if (c.estimate.fit.kind == FitKind::kNoFit) break;
+                continue;
+              }
+              pending.push_back(p);
+            }
+          }
+          // Then the ones that run, most promising first (the best fit, then the most quality
+          // kept): for each query, a candidate's best possible score from its early facts
+          // (Facts::FillEarly, known once sized; CompiledRules::Bound, which also evaluates
+          // the rules reading only those) is compared with the best score found so far. Below
+          // it, the candidate cannot rank first there and is not scored for that query; one no
+          // query needs is not finished (no speeds worked out). RanksBefore is a total order, so
+          // the best is the same whatever the order; a query with no best scored every
+          // candidate, so its closest excluded one is too (ties: the earliest, as before).
+          // The quantization that ranked first in the previous group of this model (another
+          // workload or mode: often the same) goes first, making the bound bite early.
+          order.clear();
+          for (size_t k = 0; k < pending.size(); ++k) {
+            const Pending& p = pending[k];
+            const FitKind kind = p.sized->estimate.fit.kind;
+            const int fit = p.quant_index == hint                   ? -1
+                            : kind == FitKind::kNativeComfortable ? 0
+                            : kind == FitKind::kNativeTight       ? 1
+                                                                  : 2;
+            order.push_back({fit - QualityRetention(model, catalog_.quants()[p.quant_index]), k});
+          }
+          // Few candidates: an insertion sort, no allocation; ties keep the estimation order.
+          for (size_t a = 1; a < order.size(); ++a) {
+            for (size_t b = a; b > 0 && order[b].first < order[b - 1].first; --b) {
+              std::swap(order[b], order[b - 1]);
+            }
+          }
+          // A query with no best yet scores the candidate whatever its bound: no bound then.
+          for (const auto& [key, k] : order) {
+            bool finished = false;
             for (size_t j = 0; j < n; ++j) {
-              qs[j]->evaluator->ScoreCandidate(*qs[j], &c, scratch[j]);
-              keep(j, pos);
+              const Evaluator& e = *qs[j]->evaluator;
+              const bool bounded = st.have_best[j];
+              if (bounded &&
+                  e.MostScore(*qs[j], model, pending[k], scratch[j]) < st.best[j].score.score) {
+                continue;
+              }
+              if (!finished) {
+                FinishCandidate(q0, model, pending[k], &c);
+                finished = true;
+              }
+              if (bounded) {
+                e.ScoreAfterBound(*qs[j], &c, scratch[j]);
+              } else {
+                e.ScoreCandidate(*qs[j], &c, scratch[j]);
+              }
+              keep(j, k);
             }
-            ++pos;
           }
         }
-      } else {
-        // One setup. First size every candidate, in bits-per-weight order per runtime: those
-        // that do not run are settled here; memory only grows with bits per weight on one
-        // runtime, so a group stops at its first no-fit.
-        pending.clear();
-        for (const std::vector<int>& group : q0.rank_groups) {
-          for (int i : group) {
-            Pending p;
-            p.quant_index = i;
-            p.sized = SizeOn(q0, model, i, 0, &cache, setup_ids[g].data(), nullptr, &p.input);
-            for (Ranking& r : out) ++r.candidates;
-            const QuantPlan& plan = q0.variants[0].plans[i];
-            if (!p.sized->estimate.runnable() || plan.runtime == nullptr ||
-                p.sized->estimate.fit.kind == FitKind::kNoFit) {
-              FinishCandidate(q0, model, p, &c);
-              no_run(c);
-              if (c.estimate.fit.kind == FitKind::kNoFit) break;
-              continue;
-            }
-            pending.push_back(p);
+        if (st.have_best[0]) hint = st.best[0].quant_index;
+        for (size_t j = 0; j < n; ++j) {
+          Ranking& r = out[j];
+          ++r.models;
+          if (st.have_best[j]) {
+            r.ranked.push_back(st.best[j]);
+          } else if (st.have_closest[j]) {
+            r.excluded.push_back(st.closest[j]);
+          } else if (st.have_nofit) {
+            CandidateEval x = st.nofit;
+            qs[j]->evaluator->ScoreCandidate(*qs[j], &x, scratch[j]);
+            r.excluded.push_back(x);
           }
-        }
-        // Then the ones that run, most promising first (the best fit, then the most quality
-        // kept): for each query, a candidate's best possible score from its early facts
-        // (Facts::FillEarly, known once sized; CompiledRules::Bound, which also evaluates
-        // the rules reading only those) is compared with the best score found so far. Below
-        // it, the candidate cannot rank first there and is not scored for that query; one no
-        // query needs is not finished (no speeds worked out). RanksBefore is a total order, so
-        // the best is the same whatever the order; a query with no best scored every
-        // candidate, so its closest excluded one is too (ties: the earliest, as before).
-        // The quantization that ranked first in the previous group of this model (another
-        // workload or mode: often the same) goes first, making the bound bite early.
-        order.clear();
-        for (size_t k = 0; k < pending.size(); ++k) {
-          const Pending& p = pending[k];
-          const FitKind kind = p.sized->estimate.fit.kind;
-          const int fit = p.quant_index == hint                   ? -1
-                          : kind == FitKind::kNativeComfortable ? 0
-                          : kind == FitKind::kNativeTight       ? 1
-                                                                : 2;
-          order.push_back({fit - QualityRetention(model, catalog_.quants()[p.quant_index]), k});
-        }
-        // Few candidates: an insertion sort, no allocation; ties keep the estimation order.
-        for (size_t a = 1; a < order.size(); ++a) {
-          for (size_t b = a; b > 0 && order[b].first < order[b - 1].first; --b) {
-            std::swap(order[b], order[b - 1]);
-          }
-        }
-        // A query with no best yet scores the candidate whatever its bound: no bound then.
-        for (const auto& [key, k] : order) {
-          bool finished = false;
-          for (size_t j = 0; j < n; ++j) {
-            const Evaluator& e = *qs[j]->evaluator;
-            const bool bounded = st.have_best[j];
-            if (bounded &&
-                e.MostScore(*qs[j], model, pending[k], scratch[j]) < st.best[j].score.score) {
-              continue;
-            }
-            if (!finished) {
-              FinishCandidate(q0, model, pending[k], &c);
-              finished = true;
-            }
-            if (bounded) {
-              e.ScoreAfterBound(*qs[j], &c, scratch[j]);
-            } else {
-              e.ScoreCandidate(*qs[j], &c, scratch[j]);
-            }
-            keep(j, k);
-          }
-        }
-      }
-      if (st.have_best[0]) hint = st.best[0].quant_index;
-      for (size_t j = 0; j < n; ++j) {
-        Ranking& r = out[j];
-        ++r.models;
-        if (st.have_best[j]) {
-          r.ranked.push_back(st.best[j]);
-        } else if (st.have_closest[j]) {
-          r.excluded.push_back(st.closest[j]);
-        } else if (st.have_nofit) {
-          CandidateEval x = st.nofit;
-          qs[j]->evaluator->ScoreCandidate(*qs[j], &x, scratch[j]);
-          r.excluded.push_back(x);
         }
       }
     }
+  };
+
+  const size_t helpers =
+      std::min(static_cast<size_t>(std::max(threads, 1)), std::max<size_t>(models.size(), 1)) - 1;
+  // Each helper thread: a scratch per query, made by the query's evaluator, and its rankings.
+  std::vector<std::vector<std::unique_ptr<Scratch>>> helper_owned(helpers);
+  std::vector<std::vector<std::vector<Scratch*>>> helper_scratch(helpers);
+  std::vector<std::vector<std::vector<Ranking>>> helper_outs(helpers);
+  for (size_t h = 0; h < helpers; ++h) {
+    for (const std::vector<const Query*>& qs : groups) {
+      helper_scratch[h].emplace_back();
+      for (const Query* q : qs) {
+        helper_owned[h].push_back(std::make_unique<Scratch>(*q->evaluator));
+        helper_scratch[h].back().push_back(helper_owned[h].back().get());
+      }
+    }
   }
-  for (std::vector<Ranking>& out : *outs) {
-    for (Ranking& r : out) SortRanked(&r.ranked);
+  std::vector<std::thread> pool;
+  pool.reserve(helpers);
+  for (size_t h = 0; h < helpers; ++h) {
+    pool.emplace_back([&, h] { rank_models(helper_scratch[h], &helper_outs[h]); });
+  }
+  rank_models(scratches, outs);
+  for (std::thread& t : pool) t.join();
+
+  // Merged: counts summed, ranked in RanksBefore order (a total order over the models, so the
+  // same whoever ranked which model), excluded in model order (one entry per model at most).
+  for (size_t g = 0; g < ng; ++g) {
+    for (size_t j = 0; j < groups[g].size(); ++j) {
+      Ranking& r = (*outs)[g][j];
+      for (std::vector<std::vector<Ranking>>& part : helper_outs) {
+        Ranking& x = part[g][j];
+        r.models += x.models;
+        r.candidates += x.candidates;
+        for (CandidateEval& e : x.ranked) r.ranked.push_back(std::move(e));
+        for (CandidateEval& e : x.excluded) r.excluded.push_back(std::move(e));
+      }
+      if (helpers > 0) {
+        std::sort(r.excluded.begin(), r.excluded.end(),
+                  [](const CandidateEval& a, const CandidateEval& b) { return a.model < b.model; });
+      }
+      SortRanked(&r.ranked);
+    }
   }
 }
 

@@ -24,11 +24,15 @@
 // of the list that run it natively (else the most).
 //
 // Thread safety: an Evaluator and a prepared Query are immutable and may be shared by any
-// number of threads, each with its own Scratch.
+// number of threads, each with its own Scratch (a model's capabilities for a workload are
+// described on first use, once, under std::call_once). RankGroups(threads > 1) starts helper
+// threads of its own and joins them before it returns.
 #ifndef FITRANK_ENGINE_SCORING_EVALUATE_H_
 #define FITRANK_ENGINE_SCORING_EVALUATE_H_
 
+#include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -164,21 +168,30 @@ class Evaluator {
   // when empty). Only candidates that run (natively or with
   // offload, on a runtime that loads them) are scored and ranked: the others are not
   // estimated or not scored (EvaluateModel shows them, excluded by the rules).
-  Ranking Rank(const Query& q, Scratch* s) const;
+  // `threads`: as RankGroups.
+  Ranking Rank(const Query& q, Scratch* s, int threads = 1) const;
   // Rank() of several queries whose estimates are the same (SameEstimates: e.g. one setup and
   // workload in modes that change only weights), estimating each candidate once. One scratch
-  // per query.
+  // per query. `threads`: as RankGroups.
   void RankShared(const std::vector<const Query*>& queries, const std::vector<Scratch*>& scratch,
-                  std::vector<Ranking>* out) const;
+                  std::vector<Ranking>* out, int threads = 1) const;
   // RankShared of several groups of queries at once: (*out)[g] is what RankShared(groups[g],
   // scratch[g]) gives. A query may come from another Evaluator sharing this one's catalog,
   // estimator and profiles (`rules diff`: two rule trees): it is scored with its own rules
   // (Query::evaluator) and its scratch must be one of that evaluator. Goes model by model, so that the estimates of a model that share
   // their sizing (same setup, quantization, runtime, backend, context and batch: workloads
   // and modes of the same context) size it once (Estimator::Size).
+  //
+  // Threads: the ranking runs on `threads` threads (< 1 counts as 1), the calling one and
+  // threads - 1 helpers it starts and joins before returning, which share the models between
+  // them (each helper with its own sizing cache and a Scratch per query, made by the query's
+  // evaluator; `scratch` is the calling thread's). The result is the same whatever `threads`:
+  // ranked by RanksBefore (a total order), excluded in model order, counts summed. The default,
+  // 1, starts no thread: callers that already rank on several threads (the sweep's workers,
+  // a report's blocks) keep it; a caller with one ranking and idle cores (recommend) passes 2.
   void RankGroups(const std::vector<std::vector<const Query*>>& groups,
                   const std::vector<std::vector<Scratch*>>& scratch,
-                  std::vector<std::vector<Ranking>>* out) const;
+                  std::vector<std::vector<Ranking>>* out, int threads = 1) const;
   // True if every estimate `a` makes equals the one `b` makes for the same candidate.
   static bool SameEstimates(const Query& a, const Query& b);
 
@@ -237,8 +250,15 @@ class Evaluator {
   ScoringRules rules_;
   std::string newest_release_;
   std::vector<double> age_months_;  // per catalog model: MonthsBetween(release, newest_release_)
-  // [workload index in profiles][model index in catalog]
-  std::vector<std::vector<ModelWorkloadText>> texts_;
+  // A catalog model's capabilities for a workload, described by whichever thread asks first
+  // (TextFor), once.
+  struct TextSlot {
+    std::once_flag once;
+    std::atomic<bool> described{false};  // set once `text` is written
+    ModelWorkloadText text;
+  };
+  // [workload index in profiles x catalog models + model index in catalog]
+  std::unique_ptr<TextSlot[]> texts_;
   std::vector<int> reason_rank_;  // per rule set: position in the profiles' reason order
 };
 

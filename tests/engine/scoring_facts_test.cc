@@ -110,6 +110,11 @@ TEST(Facts, MonthsBetweenDates) {
   EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-", "2025-06-15"), 0);    // unparsable: 0
   EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-x-01", "2025-06-15"), 0);
   EXPECT_DOUBLE_EQ(Facts::MonthsBetween("1850", "2025-06-15"), 0);
+  // Digits are read without SimpleAtoi, anything else with it: the same dates accepted.
+  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-4-1", "2025-10-01"), 6);
+  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("+2025-04-01", "2025-10-01"), 6);
+  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-04-0x", "2025-10-01"), 0);
+  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-04-01", "99999999999-01-01"), 0);  // overflows
 }
 
 TEST(Facts, ShapeScalesTheWorkloadByTheMode) {

@@ -12,19 +12,14 @@
 
 #include "base/file_source.h"
 #include "gtest/gtest.h"
+#include "tests/scratch_dir.h"
 
 namespace fitrank {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh directory under the test's temporary directory.
-std::string TempDir(const std::string& name) {
-  fs::path p = fs::path(::testing::TempDir()) / ("fitrank_read_file_" + name);
-  fs::remove_all(p);
-  fs::create_directories(p);
-  return p.string();
-}
+std::string TempDir(const std::string& name) { return testing::ScratchDir("read_file_" + name); }
 
 void Write(const std::string& path, const std::string& content) {
   std::ofstream(path, std::ios::binary) << content;

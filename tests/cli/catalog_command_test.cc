@@ -11,6 +11,7 @@
 #include "tests/cli/cli_run.h"
 #include "nlohmann/json.hpp"
 #include "tests/golden.h"
+#include "tests/scratch_dir.h"
 
 namespace fitrank::cli {
 namespace {
@@ -168,8 +169,7 @@ TEST(CatalogCommandTest, UsageErrorsExitTwo) {
 TEST(CatalogCommandTest, BrokenDataIsReportedAndNothingIsListed) {
   // A data tree whose catalog/gpus.yaml is broken; the other files come from the fixture.
   namespace fs = std::filesystem;
-  const fs::path dir = fs::path(::testing::TempDir()) / "fitrank_broken_catalog";
-  fs::remove_all(dir);
+  const fs::path dir = fitrank::testing::ScratchDir("broken_catalog");
   fs::create_directories(dir / "catalog");
   const fs::path src = fs::path(FITRANK_SOURCE_DIR) / "tests/catalog/testdata";
   for (const auto& f : fs::directory_iterator(src / "catalog")) {

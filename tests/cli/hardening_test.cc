@@ -11,18 +11,14 @@
 
 #include "gtest/gtest.h"
 #include "tests/cli/cli_run.h"
+#include "tests/scratch_dir.h"
 
 namespace fitrank::cli {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string TempDir(const std::string& name) {
-  fs::path p = fs::path(::testing::TempDir()) / ("fitrank_hardening_" + name);
-  fs::remove_all(p);
-  fs::create_directories(p);
-  return p.string();
-}
+std::string TempDir(const std::string& name) { return testing::ScratchDir("hardening_" + name); }
 
 std::string WriteFile(const std::string& path, const std::string& content) {
   std::ofstream(path, std::ios::binary) << content;

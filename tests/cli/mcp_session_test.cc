@@ -16,6 +16,7 @@
 #include "gtest/gtest.h"
 #include "nlohmann/json.hpp"
 #include "tests/cli/detect_fixture.h"
+#include "tests/scratch_dir.h"
 
 namespace fitrank::cli {
 namespace {
@@ -157,7 +158,7 @@ TEST(McpSessionTest, DataDirAppliesToEveryCall) {
 
 TEST(McpSessionTest, BrokenDataEndsTheServerBeforeTheFirstMessage) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::path(::testing::TempDir()) / "mcp_broken";
+  const fs::path dir = fitrank::testing::ScratchDir("mcp_broken");
   fs::create_directories(dir / "catalog");
   fs::copy_file(std::string(FITRANK_SOURCE_DIR) +
                     "/tests/catalog/testdata/broken/syntax_error/gpus.yaml",

@@ -12,6 +12,7 @@
 #include "gtest/gtest.h"
 #include "tests/cli/cli_run.h"
 #include "nlohmann/json.hpp"
+#include "tests/scratch_dir.h"
 
 namespace fitrank::cli {
 namespace {
@@ -91,12 +92,7 @@ TEST(CompareDecisions, UnqualifiedH200Resolves) {
   EXPECT_THAT(Strings(j["decisions"][0]["rules"]), Contains("decision.memory"));
 }
 
-std::string TempDir(const std::string& name) {
-  std::filesystem::path p = std::filesystem::temp_directory_path() / ("fitrank_traits_" + name);
-  std::filesystem::remove_all(p);
-  std::filesystem::create_directories(p);
-  return p.string();
-}
+std::string TempDir(const std::string& name) { return testing::ScratchDir("traits_" + name); }
 
 TEST(TraitsLint, ShippedFilesAreLintedAndAMistakeGetsAHint) {
   CliRun clean = Fitrank({"rules", "lint", FITRANK_SOURCE_DIR "/engine/report/traits/gpu",

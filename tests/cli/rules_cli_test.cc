@@ -9,18 +9,14 @@
 #include "gtest/gtest.h"
 #include "tests/cli/cli_run.h"
 #include "nlohmann/json.hpp"
+#include "tests/scratch_dir.h"
 
 namespace fitrank::cli {
 namespace {
 
 using ::testing::HasSubstr;
 
-std::string TempDir(const std::string& name) {
-  std::filesystem::path p = std::filesystem::temp_directory_path() / ("fitrank_rules_cli_" + name);
-  std::filesystem::remove_all(p);
-  std::filesystem::create_directories(p);
-  return p.string();
-}
+std::string TempDir(const std::string& name) { return testing::ScratchDir("rules_cli_" + name); }
 
 void Write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
 
@@ -185,8 +181,7 @@ TEST(Sweep, StreamsCsvAndJsonLinesInRankOrder) {
 // Text cells are escaped: a GPU named with a quote, a backslash and a tab (a --data catalog of
 // that one GPU, no prices) still gives JSON lines that parse back to the same name.
 TEST(Sweep, JsonLinesEscapeText) {
-  const std::filesystem::path dir =
-      std::filesystem::path(::testing::TempDir()) / "fitrank_sweep_escape";
+  const std::filesystem::path dir = TempDir("sweep_escape");
   std::filesystem::create_directories(dir / "catalog");
   std::ofstream(dir / "catalog" / "gpus.yaml") << R"(schema: fitrank.catalog/v1
 kind: gpus

@@ -9,6 +9,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "tests/cli/cli_run.h"
+#include "tests/scratch_dir.h"
 
 namespace fitrank::cli {
 namespace {
@@ -43,7 +44,7 @@ TEST(VersionTest, ShippedCatalogHasADataDate) {
 TEST(VersionTest, BrokenCatalogIsExitTwoWithItsDiagnostics) {
   // A data tree whose catalog/gpus.yaml is the broken fixture file.
   namespace fs = std::filesystem;
-  const fs::path dir = fs::path(::testing::TempDir()) / "version_broken";
+  const fs::path dir = fitrank::testing::ScratchDir("version_broken");
   fs::create_directories(dir / "catalog");
   fs::copy_file(kFixture + "/broken/syntax_error/gpus.yaml", dir / "catalog" / "gpus.yaml",
                 fs::copy_options::overwrite_existing);

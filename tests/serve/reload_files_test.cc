@@ -6,6 +6,7 @@
 
 #include "nlohmann/json.hpp"
 #include "serve_test_util.h"
+#include "tests/scratch_dir.h"
 
 namespace fitrank::cli::serve {
 namespace {
@@ -25,8 +26,7 @@ void WriteFile(const fs::path& p, const std::string& text) {
 }
 
 TEST(ReloadFiles, EditsShowAfterReloadAndBrokenFilesKeepTheOldSnapshot) {
-  fs::path dir = fs::temp_directory_path() / ("fitrank-serve-reload-" + std::to_string(getpid()));
-  fs::remove_all(dir);
+  const fs::path dir = fitrank::testing::ScratchDir("serve_reload");
   const std::string modes = ReadFile(fs::path(FITRANK_SOURCE_DIR) / "profiles/modes.yaml");
   ASSERT_NE(modes.find("    name: Balanced\n"), std::string::npos);
   WriteFile(dir / "profiles/modes.yaml", modes);

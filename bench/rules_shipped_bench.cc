@@ -65,7 +65,10 @@ World& W() {
   return *w;
 }
 
-void BM_EvaluateShippedRules(benchmark::State& state) {
+// One evaluation per iteration, `run(book, record, &result)`, cycling over the records; the
+// counters say how many rules it evaluates (`rules`) over how many records.
+template <class Run>
+void OverRecords(benchmark::State& state, Run run, int rules) {
   World& w = W();
   const rules::CompiledRules& book = w.eval->rules();
   rules::EvalResult result;
@@ -73,39 +76,38 @@ void BM_EvaluateShippedRules(benchmark::State& state) {
   double sink = 0;
   const size_t n = w.records.size();
   for (auto _ : state) {
-    const Record& r = w.records[i];
-    book.Evaluate(r.values, r.workload, r.mode, &result);
+    run(book, w.records[i], &result);
     sink += result.set_total[0];
     if (++i == n) i = 0;
   }
   benchmark::DoNotOptimize(sink);
   state.SetItemsProcessed(state.iterations());
-  state.counters["rules"] = book.rule_count();
+  state.counters["rules"] = rules;
   state.counters["records"] = static_cast<double>(n);
+}
+
+void BM_EvaluateShippedRules(benchmark::State& state) {
+  OverRecords(
+      state,
+      [](const rules::CompiledRules& book, const Record& r, rules::EvalResult* result) {
+        book.Evaluate(r.values, r.workload, r.mode, result);
+      },
+      W().eval->rules().rule_count());
 }
 BENCHMARK(BM_EvaluateShippedRules);
 
 // What ranking runs per candidate: CompiledRules::Score, only the rules that can change a score
 // (the same totals, cap and gate as Evaluate).
 void BM_ScoreShippedRules(benchmark::State& state) {
-  World& w = W();
-  const rules::CompiledRules& book = w.eval->rules();
-  rules::EvalResult result;
-  size_t i = 0;
-  double sink = 0;
-  const size_t n = w.records.size();
-  for (auto _ : state) {
-    const Record& r = w.records[i];
-    book.Score(r.values, r.workload, r.mode, &result);
-    sink += result.set_total[0];
-    if (++i == n) i = 0;
-  }
-  benchmark::DoNotOptimize(sink);
-  state.SetItemsProcessed(state.iterations());
+  const rules::CompiledRules& book = W().eval->rules();
   int scored = 0;
   for (int k = 0; k < book.rule_count(); ++k) scored += book.HasEffect(k);
-  state.counters["rules"] = scored;
-  state.counters["records"] = static_cast<double>(n);
+  OverRecords(
+      state,
+      [](const rules::CompiledRules& b, const Record& r, rules::EvalResult* result) {
+        b.Score(r.values, r.workload, r.mode, result);
+      },
+      scored);
 }
 BENCHMARK(BM_ScoreShippedRules);
 

@@ -9,56 +9,16 @@
 #include "engine/estimator/basis.h"
 #include "engine/scoring/sweep.h"
 #include "gtest/gtest.h"
+#include "tests/engine/same_results.h"
 #include "tests/engine/scoring_test_util.h"
 
 namespace fitrank {
 namespace {
 
+using testing::ExpectSameEstimate;
+using testing::ExpectSameRanking;
 using testing::Shipped;
 
-// Every number of two estimates, compared exactly (==, not within a tolerance).
-void ExpectSame(const Estimate& a, const Estimate& b, const std::string& what) {
-  SCOPED_TRACE(what);
-  EXPECT_EQ(a.memory.weights_gb, b.memory.weights_gb);
-  EXPECT_EQ(a.memory.kv_gb, b.memory.kv_gb);
-  EXPECT_EQ(a.memory.overhead_gb, b.memory.overhead_gb);
-  EXPECT_EQ(a.memory.total_gb, b.memory.total_gb);
-  EXPECT_EQ(a.memory.usable_gb, b.memory.usable_gb);
-  EXPECT_EQ(a.fit.kind, b.fit.kind);
-  EXPECT_EQ(a.fit.headroom_pct, b.fit.headroom_pct);
-  EXPECT_EQ(a.fit.offload_pct, b.fit.offload_pct);
-  EXPECT_EQ(a.fit.host_ram_gb, b.fit.host_ram_gb);
-  EXPECT_EQ(a.safe_context, b.safe_context);
-  EXPECT_EQ(a.decode_tok_s, b.decode_tok_s);
-  EXPECT_EQ(a.prefill_tok_s, b.prefill_tok_s);
-  EXPECT_EQ(a.ttft_ms, b.ttft_ms);
-  EXPECT_EQ(a.range.decode_low, b.range.decode_low);
-  EXPECT_EQ(a.range.decode_high, b.range.decode_high);
-  EXPECT_EQ(a.range.prefill_low, b.range.prefill_low);
-  EXPECT_EQ(a.range.prefill_high, b.range.prefill_high);
-  EXPECT_EQ(a.range.ttft_low_ms, b.range.ttft_low_ms);
-  EXPECT_EQ(a.range.ttft_high_ms, b.range.ttft_high_ms);
-  EXPECT_EQ(a.range.relative, b.range.relative);
-  EXPECT_EQ(a.serving.max_concurrency, b.serving.max_concurrency);
-  EXPECT_EQ(a.serving.concurrency, b.serving.concurrency);
-  EXPECT_EQ(a.serving.aggregate_tok_s, b.serving.aggregate_tok_s);
-  EXPECT_EQ(a.serving.per_user_tok_s, b.serving.per_user_tok_s);
-  EXPECT_EQ(a.placement.group_weights_gb, b.placement.group_weights_gb);
-  EXPECT_EQ(a.placement.group_usable_gb, b.placement.group_usable_gb);
-  EXPECT_EQ(a.placement.host_weights_gb, b.placement.host_weights_gb);
-  EXPECT_EQ(a.placement.groups, b.placement.groups);
-  EXPECT_EQ(a.problems, b.problems);
-  EXPECT_EQ(a.backend, b.backend);
-  EXPECT_EQ(a.parallelism, b.parallelism);
-  EXPECT_EQ(a.runtime_family, b.runtime_family);
-  EXPECT_EQ(a.context, b.context);
-  EXPECT_EQ(a.prompt_tokens, b.prompt_tokens);
-  EXPECT_EQ(a.gen_tokens, b.gen_tokens);
-  EXPECT_EQ(a.batch, b.batch);
-  EXPECT_EQ(a.bpw, b.bpw);
-  EXPECT_EQ(a.kv_bytes_per_token, b.kv_bytes_per_token);
-  EXPECT_EQ(a.decode_bytes_per_token_gb, b.decode_bytes_per_token_gb);
-}
 
 TEST(ConstantTables, LookupAndResolveGiveWhatTheCaseSearchGives) {
   const Constants& k = Shipped().estimator->constants();
@@ -202,7 +162,7 @@ TEST(SizeAndFinish, GiveWhatRunGivesForAnyPromptAndGeneration) {
             Estimate run, finished;
             est.Run(x, &run);
             est.Finish(x, sizing, &finished);
-            ExpectSame(run, finished, rig.name + " / " + model.id + " / " + qid);
+            ExpectSameEstimate(run, finished, rig.name + " / " + model.id + " / " + qid);
             // The decode-only finish gives the same speed, to the bit.
             EXPECT_EQ(est.FinishDecodeTokS(x, sizing), run.decode_tok_s)
                 << rig.name << " / " << model.id << " / " << qid;
@@ -232,7 +192,7 @@ TEST(SizeAndFinish, InvalidInputStaysInvalid) {
   est.Finish(in, sizing, &finished);
   EXPECT_EQ(finished.problems, kProblemInvalidInput);
   EXPECT_EQ(est.FinishDecodeTokS(in, sizing), 0);
-  ExpectSame(run, finished, "invalid");
+  ExpectSameEstimate(run, finished, "invalid");
 }
 
 TEST(Explain, GivesTheNumbersRunGives) {
@@ -250,30 +210,11 @@ TEST(Explain, GivesTheNumbersRunGives) {
       Basis basis;
       est.Run(in, &run);
       est.Explain(in, &explained, &basis);
-      ExpectSame(run, explained, rig.name + " / " + in.model->id);
+      ExpectSameEstimate(run, explained, rig.name + " / " + in.model->id);
     }
   }
 }
 
-void ExpectSameRanking(const Ranking& a, const Ranking& b, const std::string& what) {
-  SCOPED_TRACE(what);
-  EXPECT_EQ(a.models, b.models);
-  EXPECT_EQ(a.candidates, b.candidates);
-  ASSERT_EQ(a.ranked.size(), b.ranked.size());
-  for (size_t i = 0; i < a.ranked.size(); ++i) {
-    EXPECT_EQ(a.ranked[i].model, b.ranked[i].model);
-    EXPECT_EQ(a.ranked[i].quant, b.ranked[i].quant);
-    EXPECT_EQ(a.ranked[i].score.score, b.ranked[i].score.score);
-    EXPECT_EQ(a.ranked[i].setup->device_count, b.ranked[i].setup->device_count);
-    ExpectSame(a.ranked[i].estimate, b.ranked[i].estimate, a.ranked[i].model->id);
-  }
-  ASSERT_EQ(a.excluded.size(), b.excluded.size());
-  for (size_t i = 0; i < a.excluded.size(); ++i) {
-    EXPECT_EQ(a.excluded[i].model, b.excluded[i].model);
-    EXPECT_EQ(a.excluded[i].quant, b.excluded[i].quant);
-    EXPECT_EQ(a.excluded[i].score.raw, b.excluded[i].score.raw);
-  }
-}
 
 TEST(RankGroups, SharedSizingsRankLikeEachQueryAlone) {
   const auto& e = Shipped();
@@ -306,7 +247,7 @@ TEST(RankGroups, SharedSizingsRankLikeEachQueryAlone) {
     for (size_t i = 0; i < together[g][0].ranked.size(); i += 5) {
       const CandidateEval& c = together[g][0].ranked[i];
       CandidateEval single = e.evaluator->Evaluate(*groups[g][0], *c.model, c.quant_index, &s);
-      ExpectSame(c.estimate, single.estimate, "alone: " + c.model->id);
+      ExpectSameEstimate(c.estimate, single.estimate, "alone: " + c.model->id);
       EXPECT_EQ(c.score.score, single.score.score);
     }
   }

@@ -8,60 +8,14 @@
 #include "absl/strings/str_cat.h"
 #include "engine/scoring/evaluate.h"
 #include "gtest/gtest.h"
+#include "tests/engine/same_results.h"
 #include "tests/engine/scoring_test_util.h"
 
 namespace fitrank {
 namespace {
 
+using testing::ExpectSameRanking;
 using testing::Shipped;
-
-// Every field a report reads of a ranked or excluded candidate.
-void ExpectSameCandidate(const CandidateEval& a, const CandidateEval& b) {
-  ASSERT_NE(a.model, nullptr);
-  SCOPED_TRACE(a.model->id);
-  EXPECT_EQ(a.model, b.model);
-  EXPECT_EQ(a.quant, b.quant);
-  EXPECT_EQ(a.quant_index, b.quant_index);
-  EXPECT_EQ(a.runtime, b.runtime);
-  EXPECT_EQ(a.gpus(), b.gpus());
-  EXPECT_EQ(a.variant, b.variant);
-  EXPECT_EQ(a.score.raw, b.score.raw);
-  EXPECT_EQ(a.score.score, b.score.score);
-  EXPECT_EQ(a.score.grade, b.score.grade);
-  EXPECT_EQ(a.score.cap, b.score.cap);
-  EXPECT_EQ(a.score.capped, b.score.capped);
-  EXPECT_EQ(a.score.gated, b.score.gated);
-  EXPECT_EQ(a.cap_rule, b.cap_rule);
-  EXPECT_EQ(a.gate_rule, b.gate_rule);
-  EXPECT_EQ(a.quality, b.quality);
-  EXPECT_EQ(a.user_tok_s, b.user_tok_s);
-  EXPECT_EQ(a.context, b.context);
-  EXPECT_EQ(a.evaluated, b.evaluated);
-  EXPECT_EQ(a.estimate.fit.kind, b.estimate.fit.kind);
-  EXPECT_EQ(a.estimate.fit.headroom_pct, b.estimate.fit.headroom_pct);
-  EXPECT_EQ(a.estimate.fit.offload_pct, b.estimate.fit.offload_pct);
-  EXPECT_EQ(a.estimate.memory.total_gb, b.estimate.memory.total_gb);
-  EXPECT_EQ(a.estimate.memory.usable_gb, b.estimate.memory.usable_gb);
-  EXPECT_EQ(a.estimate.decode_tok_s, b.estimate.decode_tok_s);
-  EXPECT_EQ(a.estimate.ttft_ms, b.estimate.ttft_ms);
-  EXPECT_EQ(a.estimate.kv_cache, b.estimate.kv_cache);
-  EXPECT_EQ(a.estimate.range.decode_low, b.estimate.range.decode_low);
-  EXPECT_EQ(a.estimate.range.decode_high, b.estimate.range.decode_high);
-}
-
-void ExpectSameRanking(const Ranking& threaded, const Ranking& alone, const std::string& what) {
-  SCOPED_TRACE(what);
-  EXPECT_EQ(threaded.models, alone.models);
-  EXPECT_EQ(threaded.candidates, alone.candidates);
-  ASSERT_EQ(threaded.ranked.size(), alone.ranked.size());
-  for (size_t i = 0; i < alone.ranked.size(); ++i) {
-    ExpectSameCandidate(threaded.ranked[i], alone.ranked[i]);
-  }
-  ASSERT_EQ(threaded.excluded.size(), alone.excluded.size());
-  for (size_t i = 0; i < alone.excluded.size(); ++i) {
-    ExpectSameCandidate(threaded.excluded[i], alone.excluded[i]);
-  }
-}
 
 // Small, mid and large cards (the small ones exclude many models: the excluded lists must
 // merge in model order), a multi-GPU setup, and modes including scale-out (several setups

@@ -133,8 +133,8 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
     }
     r.upgrades = up->options;
     if (r.upgrades.size() > 5) r.upgrades.resize(5);
+    AddItinerary(*env.policy, *up, &r.buying_advice);
   }
-  if (up.ok()) AddItinerary(*env.policy, *up, &r.buying_advice);
   // Last: the trait rules read every block above (buying advice included).
   ReportTraits::GpuSentences said = env.traits->GpuTraits(env, setup, r);
   for (RuleSentence& s : said.strengths) {

@@ -70,24 +70,12 @@ ModelWorkloadText DescribeCapabilities(const Model& model, const Workload& workl
 }
 
 double Facts::MonthsBetween(absl::string_view date, absl::string_view reference) {
-  // "YYYY[-MM[-DD]]" as months; no allocation (FillModel calls this per model and query).
-  // Plain digits are read here (SimpleAtoi was most of an Evaluator's start-up: one call per
-  // catalog model); anything else goes to SimpleAtoi, so what is accepted does not change.
-  auto to_int = [](absl::string_view x, int* out) {
-    if (x.empty() || x.size() > 9) return absl::SimpleAtoi(x, out);
-    int v = 0;
-    for (char ch : x) {
-      if (ch < '0' || ch > '9') return absl::SimpleAtoi(x, out);
-      v = v * 10 + (ch - '0');
-    }
-    *out = v;
-    return true;
-  };
-  auto months = [&](absl::string_view d, double* out) {
+  // "YYYY[-MM[-DD]]" as months; no allocation (the Evaluator ages each catalog model once).
+  auto months = [](absl::string_view d, double* out) {
     int part[3] = {0, 6, 15};  // a bare year counts from its middle
     for (int i = 0;; ++i) {
       const size_t dash = d.find('-');
-      if (i < 3 && !to_int(d.substr(0, dash), &part[i])) return false;
+      if (i < 3 && !absl::SimpleAtoi(d.substr(0, dash), &part[i])) return false;
       if (dash == absl::string_view::npos) break;
       d.remove_prefix(dash + 1);
     }

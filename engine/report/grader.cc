@@ -97,10 +97,7 @@ const Quant* Grader::BestQuant(const Setup& setup, const Model& model,
 
 std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
                                const Mode& mode, int k, int threads) const {
-  const std::shared_ptr<const Query> q = QueryFor(setup, workload, mode);
-  if (q == nullptr) return {};
-  Evaluator::Scratch scratch(*eval_);
-  return PicksOf(*q, eval_->Rank(*q, &scratch, threads), workload, k);
+  return std::move(RankEach(setup, {&workload}, mode, k, threads)[0]);
 }
 
 std::vector<std::vector<Pick>> Grader::RankEach(const Setup& setup,

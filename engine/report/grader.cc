@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "absl/strings/str_cat.h"
 #include "engine/report/env.h"
 #include "engine/report/policy.h"
 #include "engine/report/run_command.h"
@@ -11,9 +10,14 @@ namespace fitrank {
 
 std::shared_ptr<const Query> Grader::QueryFor(const Setup& setup, const Workload& workload,
                                               const Mode& mode) const {
-  std::string key = absl::StrCat(setup.label, "|", setup.host_ram_gb, "|",
-                                 static_cast<int>(setup.parallelism), "|", workload.id, "|",
-                                 mode.id);
+  QueryKey key;
+  for (const DeviceGroup& d : setup.devices) key.devices.push_back({d.gpu, d.count});
+  key.host_ram_gb = setup.host_ram_gb;
+  key.host_bandwidth_gbps = setup.host_bandwidth_gbps;
+  key.parallelism = setup.parallelism;
+  key.parallelism_defaulted = setup.parallelism_defaulted;
+  key.workload = &workload;
+  key.mode = &mode;
   {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = queries_.find(key);

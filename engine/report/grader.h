@@ -4,7 +4,9 @@
 //
 // Thread safety: all methods are const and may be called from any number of threads; prepared
 // queries are cached per (setup, workload, mode) under a mutex, because the reports of one
-// page ask the same question many times.
+// page ask the same question many times. A setup is the same question when its devices (the
+// catalog's GPU records and their counts), host RAM and bandwidth and parallelism are; the
+// workload and mode are the profiles' records, compared by address.
 //
 // Memory: the cache keeps at most `max_queries` prepared queries, dropping the least recently
 // used, so a long-running server asked about ever new setups (`fitrank serve`, where the setup
@@ -18,8 +20,11 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <unordered_map>
+#include <utility>
 #include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
 
 #include "catalog/types.h"
 #include "engine/estimator/setup.h"
@@ -88,9 +93,29 @@ class Grader {
   size_t cached_queries() const;
 
  private:
+  // The question a prepared query answers: the parts of a setup a user chooses (the rest, host
+  // TFLOPS, GPU link and label, follows from the devices as BuildSetup derives it; a link
+  // forced through SetupOptions::link is not told apart), the workload and the mode.
+  // Pointers are compared, never dereferenced.
+  struct QueryKey {
+    absl::InlinedVector<std::pair<const Gpu*, int>, 2> devices;  // (GPU, count), setup order
+    double host_ram_gb = 0;
+    double host_bandwidth_gbps = 0;
+    Parallelism parallelism = Parallelism::kLayer;
+    bool parallelism_defaulted = true;
+    const Workload* workload = nullptr;
+    const Mode* mode = nullptr;
+
+    bool operator==(const QueryKey&) const = default;
+    template <typename H>
+    friend H AbslHashValue(H h, const QueryKey& k) {
+      return H::combine(std::move(h), k.devices, k.host_ram_gb, k.host_bandwidth_gbps,
+                        k.parallelism, k.parallelism_defaulted, k.workload, k.mode);
+    }
+  };
   struct Cached {
     std::shared_ptr<const Query> query;
-    std::list<std::string>::iterator recency;  // its key's place in recency_
+    std::list<QueryKey>::iterator recency;  // its key's place in recency_
   };
 
   std::shared_ptr<const Query> QueryFor(const Setup& setup, const Workload& workload,
@@ -105,8 +130,8 @@ class Grader {
   const ReportPolicy* policy_;
   const size_t max_queries_;
   mutable std::mutex mu_;
-  mutable std::list<std::string> recency_;  // keys, most recently used first
-  mutable std::unordered_map<std::string, Cached> queries_;
+  mutable std::list<QueryKey> recency_;  // keys, most recently used first
+  mutable absl::flat_hash_map<QueryKey, Cached> queries_;
 };
 
 }  // namespace fitrank

@@ -2,6 +2,7 @@
 // the same whether a query came from the cache or was prepared again.
 #include "engine/report/grader.h"
 
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -23,10 +24,11 @@ class GraderCache : public ::testing::Test {
 
   // The 4090 with `ram_gib` of host RAM: each RAM size is a different question (a server's
   // `ram=` parameter).
-  fitrank::Setup With(double ram_gib) const {
+  fitrank::Setup With(double ram_gib, std::optional<double> host_bandwidth_gbps = {}) const {
     const Gpu* gpu = engine_->catalog().FindGpu("RTX 4090").found;
     SetupOptions o;
     o.host_ram_gb = ram_gib;
+    o.host_bandwidth_gbps = host_bandwidth_gbps;
     absl::StatusOr<fitrank::Setup> s = BuildSetup(engine_->estimator(), {{gpu, 1}}, o);
     EXPECT_TRUE(s.ok()) << s.status();
     return *s;
@@ -60,6 +62,38 @@ TEST_F(GraderCache, HoldsAtMostItsCapDroppingTheLeastRecentlyUsed) {
     EXPECT_EQ(again[i].quant, first[i].quant);
     EXPECT_EQ(again[i].score, first[i].score);
   }
+}
+
+// The cache tells questions apart by what the setup is, not by its label: the same GPU with
+// another host RAM or host bandwidth (offload speed) is another question; equal setups built
+// apart, and the same workload and mode, are one.
+TEST_F(GraderCache, SetupsWithOneLabelButAnotherHostAreOtherQuestions) {
+  Grader g(engine_->evaluator(), engine_->policy());
+  const fitrank::Setup a = With(64, 89.6);
+  const fitrank::Setup more_ram = With(96, 89.6);
+  const fitrank::Setup faster_host = With(64, 307);
+  ASSERT_EQ(a.label, more_ram.label);
+  ASSERT_EQ(a.label, faster_host.label);
+  g.Rank(a, Chat(), Balanced(), 1);
+  EXPECT_EQ(g.cached_queries(), 1u);
+  g.Rank(more_ram, Chat(), Balanced(), 1);
+  EXPECT_EQ(g.cached_queries(), 2u);
+  g.Rank(faster_host, Chat(), Balanced(), 1);
+  EXPECT_EQ(g.cached_queries(), 3u);
+  // Equal setups built apart share their query, whichever entry point asks.
+  g.Rank(With(64, 89.6), Chat(), Balanced(), 1);
+  g.BestQuant(With(96, 89.6), *engine_->catalog().FindModel("llama 3.1 8b").found, Chat(),
+              Balanced(), nullptr);
+  EXPECT_EQ(g.cached_queries(), 3u);
+  // Another workload or mode on the same setup is another question.
+  g.Rank(a, *engine_->profiles().FindWorkload("coding").found, Balanced(), 1);
+  EXPECT_EQ(g.cached_queries(), 4u);
+  ASSERT_GE(engine_->profiles().modes().size(), 2u);
+  const Mode& other = &engine_->profiles().modes()[0] == &Balanced()
+                          ? engine_->profiles().modes()[1]
+                          : engine_->profiles().modes()[0];
+  g.Rank(a, Chat(), other, 1);
+  EXPECT_EQ(g.cached_queries(), 5u);
 }
 
 TEST_F(GraderCache, DefaultCapBoundsTheEnginesGrader) {

@@ -134,7 +134,7 @@ Json ToJson(const DiffusionModel& d) {
   j["aliases"] = d.aliases;
   j["family"] = d.family;
   j["org"] = d.org;
-  j["kind"] = d.kind;
+  j["kind"] = std::string(DiffusionKindName(d.kind));
   j["architecture"] = d.architecture;
   j["params_b"] = d.params_b;
   j["active_params_b"] = d.active_params_b;

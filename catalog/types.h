@@ -174,13 +174,16 @@ struct Model {
   std::string file_quant;
 };
 
+// What a diffusion model makes.
+enum class DiffusionKind { kImage, kVideo };
+
 struct DiffusionModel {
   std::string id;
   std::string name;
   std::vector<std::string> aliases;
   std::string family;
   std::string org;
-  std::string kind;                  // image | video
+  DiffusionKind kind = DiffusionKind::kImage;  // YAML: image | video
   std::string architecture;          // "UNet", "DiT", "MMDiT", ...
   double params_b = 0;               // denoiser parameters
   double active_params_b = 0;        // per-step active (MoE DiT); == params_b otherwise

@@ -9,6 +9,7 @@ constexpr Segment kSegments[] = {Segment::kConsumer, Segment::kWorkstation, Segm
 constexpr AttentionKind kAttentionKinds[] = {AttentionKind::kFull, AttentionKind::kSlidingMix,
                                              AttentionKind::kMla, AttentionKind::kHybrid,
                                              AttentionKind::kNone};
+constexpr DiffusionKind kDiffusionKinds[] = {DiffusionKind::kImage, DiffusionKind::kVideo};
 
 }  // namespace
 
@@ -68,6 +69,30 @@ const std::vector<std::string>& AttentionKindNames() {
   return kNames;
 }
 
+absl::string_view DiffusionKindName(DiffusionKind k) {
+  switch (k) {
+    case DiffusionKind::kImage: return "image";
+    case DiffusionKind::kVideo: return "video";
+  }
+  return "image";
+}
+
+std::optional<DiffusionKind> ParseDiffusionKind(absl::string_view name) {
+  for (DiffusionKind k : kDiffusionKinds) {
+    if (DiffusionKindName(k) == name) return k;
+  }
+  return std::nullopt;
+}
+
+const std::vector<std::string>& DiffusionKindNames() {
+  static const std::vector<std::string> kNames = [] {
+    std::vector<std::string> v;
+    for (DiffusionKind k : kDiffusionKinds) v.emplace_back(DiffusionKindName(k));
+    return v;
+  }();
+  return kNames;
+}
+
 const std::vector<std::string>& GpuVendors() {
   static const std::vector<std::string> k = {"NVIDIA", "AMD", "Intel", "Apple", "Qualcomm", "CPU"};
   return k;
@@ -101,11 +126,6 @@ const std::vector<std::string>& Capabilities() {
   static const std::vector<std::string> k = {"code",  "reasoning",    "tools",
                                              "vision", "multilingual", "long-context",
                                              "audio", "math"};
-  return k;
-}
-
-const std::vector<std::string>& DiffusionKinds() {
-  static const std::vector<std::string> k = {"image", "video"};
   return k;
 }
 

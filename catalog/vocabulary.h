@@ -23,6 +23,11 @@ absl::string_view AttentionKindName(AttentionKind k);
 std::optional<AttentionKind> ParseAttentionKind(absl::string_view name);
 const std::vector<std::string>& AttentionKindNames();
 
+// "image" | "video".
+absl::string_view DiffusionKindName(DiffusionKind k);
+std::optional<DiffusionKind> ParseDiffusionKind(absl::string_view name);
+const std::vector<std::string>& DiffusionKindNames();
+
 // Allowed words, in display order.
 const std::vector<std::string>& GpuVendors();        // NVIDIA, AMD, Intel, Apple, Qualcomm, CPU
 const std::vector<std::string>& Precisions();        // FP64 FP32 TF32 FP16 BF16 FP8 FP6 FP4 INT8 INT4
@@ -30,7 +35,6 @@ const std::vector<std::string>& Platforms();         // CUDA ROCm Metal Vulkan S
 const std::vector<std::string>& ModelKinds();        // instruct, chat, reasoning, ...
 const std::vector<std::string>& Modalities();        // text, text+image, ...
 const std::vector<std::string>& Capabilities();      // code, reasoning, tools, vision, ...
-const std::vector<std::string>& DiffusionKinds();    // image, video
 const std::vector<std::string>& QuantFamilies();     // gguf-legacy, gguf-k, gguf-iq, float, ...
 const std::vector<std::string>& ParallelismKinds();  // layer, tensor, pipeline, expert
 

@@ -217,7 +217,7 @@ Listing<DiffusionModel> DiffusionListing() {
           {false, false, false, true, true, true, true, true, true},
           [](const DiffusionModel& d, const CellStyle& s) {
             return std::vector<std::string>{d.name,
-                                            d.kind,
+                                            std::string(DiffusionKindName(d.kind)),
                                             d.architecture,
                                             s.Num(d.params_b, 2),
                                             absl::StrCat(d.width, "x", d.height),
@@ -227,7 +227,7 @@ Listing<DiffusionModel> DiffusionListing() {
                                             s.Num(d.gflops_per_pass, 0)};
           },
           [](const DiffusionModel& d) {
-            return Join({d.id, d.name, Words(d.aliases), d.family, d.org, d.kind,
+            return Join({d.id, d.name, Words(d.aliases), d.family, d.org, DiffusionKindName(d.kind),
                          d.architecture, d.license});
           },
           ""};

@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "catalog/vocabulary.h"
 #include "cli/render_doc.h"
 #include "cli/render_reports.h"
 
@@ -9,7 +10,8 @@ namespace fitrank::cli {
 
 namespace {
 
-const char* SegmentName(Segment s) {
+// The segment as the page title says it (catalog/vocabulary.h SegmentName is the YAML word).
+const char* SegmentLabel(Segment s) {
   static const char* kNames[] = {"consumer", "workstation", "datacenter", "Apple silicon",
                                  "APU",      "embedded",    "CPU"};
   return kNames[static_cast<int>(s)];
@@ -90,7 +92,7 @@ Json GpuJson(const GpuReport& r) {
   for (const DiffusionRow& d : r.diffusion.rows) {
     diff.push_back({{"model", d.model},
                     {"model_id", d.model_id},
-                    {"kind", d.kind},
+                    {"kind", std::string(DiffusionKindName(d.kind))},
                     {"status", std::string(RunStatusName(d.status))},
                     {"precision", d.precision},
                     {"width", d.width},
@@ -162,7 +164,7 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
   // The page is about the setup it computed: N of the GPU or a mixed rig.
   const bool rig = r.setup.gpu_count > 1;
   const std::string& title = rig ? r.setup.label : g.name;
-  doc.Title(title, absl::StrCat(g.vendor, " · ", SegmentName(g.segment), " · ", g.architecture));
+  doc.Title(title, absl::StrCat(g.vendor, " · ", SegmentLabel(g.segment), " · ", g.architecture));
   if (r.mode != nullptr) {
     doc.Paragraph(absl::StrCat("Mode: ", r.mode->name, " — ", r.mode->description), "");
   }
@@ -282,13 +284,13 @@ void RenderGpu(const GpuReport& r, OutputFormat f, const Style& s, std::ostream&
     TextTable t({"Model", "Kind", "Resolution", "Status", "Weights", "Memory", "Time"},
                 {false, false, false, false, false, true, true});
     for (const DiffusionRow& d : r.diffusion.rows) {
-      std::string time = d.kind == "video"
+      std::string time = d.kind == DiffusionKind::kVideo
                              ? (d.ms_per_frame > 0 ? absl::StrCat(FormatSeconds(d.ms_per_frame / 1000), "/frame")
                                                    : std::string(kDash))
                              : (d.seconds_per_image > 0
                                     ? absl::StrCat(FormatSeconds(d.seconds_per_image), "/image")
                                     : std::string(kDash));
-      t.Add({d.model, d.kind, absl::StrCat(d.width, "x", d.height, d.frames > 0 ? absl::StrCat(", ", d.frames, "f") : ""),
+      t.Add({d.model, std::string(DiffusionKindName(d.kind)), absl::StrCat(d.width, "x", d.height, d.frames > 0 ? absl::StrCat(", ", d.frames, "f") : ""),
              StatusLabel(d.status), d.precision, FormatGb(d.memory_gb), time});
     }
     doc.Table(t);

@@ -254,7 +254,9 @@ void ReadDiffusion(YamlNode node, int index, const FileFrame& frame, Diagnostics
   ReadAliases(r, &d->aliases, places);
   r.Required("family", &d->family);
   r.Required("org", &d->org);
-  r.Enum("kind", DiffusionKinds(), &d->kind, /*required=*/true);
+  std::string kind;
+  const bool have_kind = r.Enum("kind", DiffusionKindNames(), &kind, /*required=*/true);
+  if (have_kind) d->kind = *ParseDiffusionKind(kind);
   r.Required("architecture", &d->architecture);
   bool have_params = r.Required("params_b", &d->params_b, 0.01, 5000);
   bool have_active = OptionalNum(r, "active_params_b", &d->active_params_b, 0.01, 5000);
@@ -307,11 +309,11 @@ void ReadDiffusion(YamlNode node, int index, const FileFrame& frame, Diagnostics
                               d->gflops_per_pass, ")"),
                  "the attention part is a share of the whole pass");
   }
-  if (d->kind == "video" && d->frames == 0 && r.ok()) {
+  if (have_kind && d->kind == DiffusionKind::kVideo && d->frames == 0 && r.ok()) {
     Inconsistent(r, "kind", absl::StrCat("video model `", d->id, "` has no `frames`"),
                  "add the default frame count, e.g. `frames: 81`");
   }
-  if (d->kind == "image" && d->frames > 1) {
+  if (have_kind && d->kind == DiffusionKind::kImage && d->frames > 1) {
     Inconsistent(r, "frames", absl::StrCat("image model `", d->id, "` has `frames`"),
                  "frames is for video models; drop it or set `kind: video`");
   }

@@ -134,7 +134,7 @@ void Estimator::RunDiffusion(const DiffusionInput& in, DiffusionEstimate* out) c
   e.width = in.width > 0 ? in.width : (m.width > 0 ? m.width : 1024);
   e.height = in.height > 0 ? in.height : (m.height > 0 ? m.height : 1024);
   e.steps = in.steps > 0 ? in.steps : (m.steps > 0 ? m.steps : 30);
-  const bool video = m.kind == "video";
+  const bool video = m.kind == DiffusionKind::kVideo;
   e.frames = video ? (in.frames > 0 ? in.frames : std::max(m.frames, 1)) : 1;
   const Tokens tokens = TokensAt(m, e.width, e.height, e.frames, video);
   const Tokens tokens0 = TokensAt(m, m.width > 0 ? m.width : e.width,

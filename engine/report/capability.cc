@@ -145,10 +145,10 @@ DiffusionSummary BuildDiffusionSummary(const ReportEnv& env, const Setup& setup)
     row.width = e.width;
     row.height = e.height;
     row.steps = e.steps;
-    row.frames = d.kind == "video" ? e.frames : 0;
+    row.frames = d.kind == DiffusionKind::kVideo ? e.frames : 0;
     row.memory_gb = e.total_gb;
     if (row.status != RunStatus::kNo) {
-      if (d.kind == "video") {
+      if (d.kind == DiffusionKind::kVideo) {
         row.ms_per_frame = e.seconds_per_frame * 1000;
       } else {
         row.seconds_per_image = e.seconds_per_image;

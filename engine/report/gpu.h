@@ -72,7 +72,7 @@ struct OutOfReach {
 struct DiffusionRow {
   std::string model;
   std::string model_id;
-  std::string kind;             // "image" | "video"
+  DiffusionKind kind = DiffusionKind::kImage;  // renderers name it (DiffusionKindName)
   RunStatus status = RunStatus::kNo;  // never kUnknown
   std::string precision;        // denoiser weights the estimate chose: "BF16", "FP8", "Q4_0", ...
   int width = 0, height = 0, steps = 0, frames = 0;

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "catalog/catalog.h"
+#include "catalog/vocabulary.h"
 #include "gtest/gtest.h"
 #include "tests/catalog/test_catalog.h"
 #include "tests/golden.h"
@@ -98,6 +99,7 @@ TEST(LoaderTest, ReadsOtherKinds) {
   ASSERT_NE(catalog, nullptr) << diags.Render();
   const DiffusionModel* wan = catalog->DiffusionById("wan-2.1-t2v-14b");
   ASSERT_NE(wan, nullptr);
+  EXPECT_EQ(wan->kind, DiffusionKind::kVideo);
   EXPECT_EQ(wan->frames, 81);
   EXPECT_EQ(wan->latent_downsample, 8);  // default
   EXPECT_DOUBLE_EQ(wan->active_params_b, 14);
@@ -109,6 +111,7 @@ TEST(LoaderTest, ReadsOtherKinds) {
   EXPECT_FALSE(wan->per_frame_attention);
   const DiffusionModel* sdxl = catalog->DiffusionById("sdxl-base-1.0");
   ASSERT_NE(sdxl, nullptr);
+  EXPECT_EQ(sdxl->kind, DiffusionKind::kImage);
   EXPECT_EQ(sdxl->cfg_passes, 2);  // default: classifier-free guidance
   EXPECT_DOUBLE_EQ(sdxl->gflops_per_pass, 6761.2);
   EXPECT_DOUBLE_EQ(sdxl->attention_gflops_per_pass, 751.6);
@@ -127,6 +130,32 @@ TEST(LoaderTest, ReadsOtherKinds) {
   EXPECT_DOUBLE_EQ(p->street_usd, 0);
   EXPECT_EQ(catalog->PriceFor("apple-m3-max-40c-128gb"), nullptr);
   EXPECT_EQ(catalog->GpuById("4090"), nullptr);  // ById is exact ids only
+}
+
+// A diffusion model's kind is one of the vocabulary's words (read into DiffusionKind); another
+// word is one located error with the closest word, and no consistency check that needs the
+// kind (video without frames, image with frames) guesses one.
+TEST(LoaderTest, DiffusionKindIsAWordOfTheVocabulary) {
+  EXPECT_EQ(DiffusionKindNames(), (std::vector<std::string>{"image", "video"}));
+  for (const std::string& name : DiffusionKindNames()) {
+    ASSERT_TRUE(ParseDiffusionKind(name).has_value()) << name;
+    EXPECT_EQ(DiffusionKindName(*ParseDiffusionKind(name)), name);
+  }
+  EXPECT_FALSE(ParseDiffusionKind("Video").has_value());
+
+  MemorySource src = FixtureCatalog();
+  const std::string path = "catalog/diffusion.yaml";
+  const std::string text = *src.Read(path);
+  const size_t at = text.find("kind: video");
+  ASSERT_NE(at, std::string::npos);
+  src.Set(path, std::string(text).replace(at, 11, "kind: vidoe"));
+  Diagnostics diags;
+  EXPECT_EQ(Catalog::Load(src, &diags), nullptr);
+  EXPECT_EQ(diags.all().size(), 1u) << diags.Render();
+  const std::string out = diags.Render();
+  EXPECT_NE(out.find("catalog/diffusion.yaml:"), std::string::npos) << out;
+  EXPECT_NE(out.find("vidoe"), std::string::npos) << out;
+  EXPECT_NE(out.find("did you mean `video`?"), std::string::npos) << out;
 }
 
 // Each broken catalog: nothing is loaded, and the rendered diagnostics are exactly the golden

@@ -228,7 +228,7 @@ TEST(ShippedCatalogTest, DiffusionModelsAreComplete) {
     EXPECT_EQ(d.width % 8, 0);
     EXPECT_EQ(d.height % 8, 0);
     EXPECT_GT(d.steps, 0);
-    if (d.kind == "video") {
+    if (d.kind == DiffusionKind::kVideo) {
       ++video;
       EXPECT_GT(d.frames, 0);
     }

@@ -523,7 +523,7 @@ TEST(Diffusion, ImageAndVideoTimes) {
   fitrank::Setup s = MakeSetup({{&g, 1}});
   DiffusionModel flux;
   flux.id = "flux-dev";
-  flux.kind = "image";
+  flux.kind = DiffusionKind::kImage;
   flux.params_b = 12;
   flux.text_encoder_params_b = 4.9;
   flux.vae_params_b = 0.08;
@@ -548,7 +548,7 @@ TEST(Diffusion, ImageAndVideoTimes) {
   Est().RunDiffusion(in, &big);
   EXPECT_GT(big.seconds_per_image, 1.9 * e.seconds_per_image);
   DiffusionModel wan = flux;
-  wan.kind = "video";
+  wan.kind = DiffusionKind::kVideo;
   wan.params_b = 14;
   wan.frames = 81;
   wan.temporal_downsample = 4;

@@ -3,6 +3,7 @@
 #include "base/text.h"
 #include "catalog/internal/gguf_sizes.h"
 #include "catalog/internal/index.h"
+#include "catalog/release_month.h"
 
 namespace fitrank {
 namespace catalog_internal {
@@ -48,6 +49,10 @@ std::unique_ptr<Catalog> CatalogBuilder::Build() && {
   std::shared_ptr<catalog_internal::CatalogIndex> index =
       normalise ? std::make_shared<catalog_internal::CatalogIndex>() : std::move(baked_index_);
   Catalog& c = *catalog_;
+  // Read once here, not at every age computed from them (a baked image carries them).
+  for (Model& m : c.models_) {
+    if (m.release_month == 0) m.release_month = ReleaseMonth(m.release_date);
+  }
   for (const Gpu& g : c.gpus_) index->gpus.Add(g.id, g.name, g.aliases, normalise);
   for (const Model& m : c.models_) index->models.Add(m.id, m.name, m.aliases, normalise);
   for (const DiffusionModel& d : c.diffusion_) {

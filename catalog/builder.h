@@ -5,8 +5,9 @@
 //   b.Add(gpu).Add(model);
 //   std::unique_ptr<Catalog> c = std::move(b).Build();
 //
-// Build() indexes ids and names for lookup. It does not validate: records are taken as given
-// (a duplicate id keeps the first record for id lookups).
+// Build() indexes ids and names for lookup and derives each model's release_month from its
+// release_date where it is 0 (catalog/release_month.h). It does not validate: records are taken
+// as given (a duplicate id keeps the first record for id lookups).
 #ifndef FITRANK_CATALOG_BUILDER_H_
 #define FITRANK_CATALOG_BUILDER_H_
 

@@ -143,6 +143,9 @@ struct Model {
   bool tied_embeddings = false;      // optional
   int max_context = 0;
   std::string release_date;          // "2024-07-23" or "2024-07"
+  // never in YAML: release_date as a month number (catalog/release_month.h ReleaseMonth),
+  // derived once by CatalogBuilder::Build; 0 when the date is unknown. Ages subtract these.
+  double release_month = 0;
   std::string license;
   std::string modality;              // text | text+image | text+image+audio
   std::vector<std::string> capabilities;  // code, reasoning, tools, vision, multilingual, long-context

@@ -39,7 +39,9 @@ OPTIONAL = {
     "Model": {"experts", "experts_per_token", "vocab_size", "tied_embeddings", "ollama_tag",
               "gguf_repo", "awq_repo", "gptq_repo", "fp8_repo", "release_quant",
               # never in YAML: set only for a model read from a local GGUF file
-              "file_weights_bytes", "file_quant"},
+              "file_weights_bytes", "file_quant",
+              # never in YAML: derived from release_date when the catalog is built
+              "release_month"},
     "DiffusionModel": {"vae_params_b", "hidden_size", "attention_layers", "token_params_b",
                        "text_tokens", "context_images", "gflops_per_pass",
                        "attention_gflops_per_pass", "per_frame_attention", "vram_min_gb",

@@ -130,6 +130,7 @@ void Fields(V& v, T& x) {
   v(x.tied_embeddings);
   v(x.max_context);
   v(x.release_date);
+  v(x.release_month);
   v(x.license);
   v(x.modality);
   v(x.capabilities);

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "absl/strings/str_cat.h"
+#include "catalog/release_month.h"
 
 namespace fitrank {
 namespace {
@@ -58,10 +59,10 @@ Evaluator::Evaluator(const Catalog& catalog, const Estimator& estimator, const P
                      ScoringRules rules)
     : catalog_(catalog), estimator_(estimator), profiles_(profiles), rules_(std::move(rules)) {
   for (const Model& m : catalog_.models()) {
-    if (m.release_date > newest_release_) newest_release_ = m.release_date;
+    newest_release_month_ = std::max(newest_release_month_, m.release_month);
   }
   for (const Model& m : catalog_.models()) {
-    age_months_.push_back(Facts::MonthsBetween(m.release_date, newest_release_));
+    age_months_.push_back(MonthsSince(m.release_month, newest_release_month_));
   }
   texts_ = std::make_unique<TextSlot[]>(profiles_.workloads().size() * catalog_.models().size());
   const std::vector<std::string>& order = profiles_.grades().reason_order;
@@ -352,7 +353,8 @@ void Evaluator::FillContext(const Query& q, int variant, const Model& model, Scr
     if (&model >= first && &model < first + catalog_.models().size()) {
       f.FillModel(model, TextFor(q, model, s), age_months_[&model - first], &s->values);
     } else {  // not a catalog model
-      f.FillModel(model, TextFor(q, model, s), newest_release_, &s->values);
+      f.FillModel(model, TextFor(q, model, s),
+                  MonthsSince(model.release_month, newest_release_month_), &s->values);
     }
     s->model = &model;
     ++s->context_key;

@@ -248,8 +248,8 @@ class Evaluator {
   const Estimator& estimator_;
   const Profiles& profiles_;
   ScoringRules rules_;
-  std::string newest_release_;
-  std::vector<double> age_months_;  // per catalog model: MonthsBetween(release, newest_release_)
+  double newest_release_month_ = 0;  // the catalog's newest Model::release_month; 0 if none
+  std::vector<double> age_months_;   // per catalog model: MonthsSince(its, the newest)
   // A catalog model's capabilities for a workload, described by whichever thread asks first
   // (TextFor), once.
   struct TextSlot {

@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "absl/strings/match.h"
-#include "absl/strings/numbers.h"
 #include "absl/strings/str_join.h"
 #include "catalog/vocabulary.h"
 #include "engine/estimator/estimator.h"
@@ -67,25 +66,6 @@ ModelWorkloadText DescribeCapabilities(const Model& model, const Workload& workl
                           ? 1.0
                           : static_cast<double>(present.size()) / workload.preferred_caps.size();
   return t;
-}
-
-double Facts::MonthsBetween(absl::string_view date, absl::string_view reference) {
-  // "YYYY[-MM[-DD]]" as months; no allocation (the Evaluator ages each catalog model once).
-  auto months = [](absl::string_view d, double* out) {
-    int part[3] = {0, 6, 15};  // a bare year counts from its middle
-    for (int i = 0;; ++i) {
-      const size_t dash = d.find('-');
-      if (i < 3 && !absl::SimpleAtoi(d.substr(0, dash), &part[i])) return false;
-      if (dash == absl::string_view::npos) break;
-      d.remove_prefix(dash + 1);
-    }
-    if (part[0] < 1900) return false;
-    *out = part[0] * 12.0 + (part[1] - 1) + (part[2] - 1) / 30.0;
-    return true;
-  };
-  double a = 0, b = 0;
-  if (!months(date, &a) || !months(reference, &b)) return 0;
-  return std::max(0.0, b - a);
 }
 
 Facts::Facts(rules::FactSchema* s, double quality_ranking_z)

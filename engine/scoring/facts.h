@@ -93,22 +93,14 @@ class Facts {
   explicit Facts(rules::FactSchema* schema,
                  double quality_ranking_z = GradeScale().quality_ranking_z);
 
-  // Months between `date` ("2025-04-29", "2025-04" or "2025") and `reference`; 0 if unparsable.
-  static double MonthsBetween(absl::string_view date, absl::string_view reference);
-
   // gpu.*, setup.*, price.*: the shared table (engine/scoring/setup_facts.h).
   void FillSetup(const SetupSubject& subject, rules::FactValues* v) const {
     setup.Fill(subject, v);
   }
   void FillWorkload(const WorkloadShape& shape, rules::FactValues* v) const;
-  // `newest_release` is the newest release date in the catalog: ages are relative to it, so a
-  // catalog gives the same scores any day it is run.
-  void FillModel(const Model& model, const ModelWorkloadText& text,
-                 absl::string_view newest_release, rules::FactValues* v) const {
-    FillModel(model, text, MonthsBetween(model.release_date, newest_release), v);
-  }
-  // The same with the model's age already worked out (MonthsBetween its release date and the
-  // newest), for callers that fill one model many times.
+  // `age_months`: model.age_months, the months from the model's release to the newest in the
+  // catalog (MonthsSince of their Model::release_month, catalog/release_month.h): relative to
+  // the catalog, so that a catalog gives the same scores any day it is run.
   void FillModel(const Model& model, const ModelWorkloadText& text, double age_months,
                  rules::FactValues* v) const;
   // The early facts (FactDecl::early): every candidate fact but the speeds (perf.* other

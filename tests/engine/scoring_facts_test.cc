@@ -2,6 +2,7 @@
 #include "engine/scoring/facts.h"
 
 #include "absl/strings/match.h"
+#include "catalog/release_month.h"
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -66,7 +67,8 @@ TEST(Facts, ContextFactsAreExactlyTheOnesFilledOncePerContext) {
   std::vector<std::string> outer = set_facts([&](rules::FactValues* v) {
     facts.FillSetup(subject, v);
     facts.FillWorkload(shape, v);
-    facts.FillModel(model, DescribeCapabilities(model, workload, *e.profiles), "2025-10-01", v);
+    facts.FillModel(model, DescribeCapabilities(model, workload, *e.profiles),
+                    MonthsSince(model.release_month, ReleaseMonth("2025-10-01")), v);
   });
   std::vector<std::string> candidate = set_facts([&](rules::FactValues* v) {
     facts.FillCandidate(model, quant, runtime, false, *setup.devices[0].gpu, 1, estimate, shape,
@@ -99,22 +101,6 @@ TEST(Facts, WorkloadQualityIsLoweredByTheProfilesZ) {
                      std::max(0.0, q.score - z * q.uncertainty) * QualityRetention(model, quant))
         << z;
   }
-}
-
-TEST(Facts, MonthsBetweenDates) {
-  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-04-01", "2025-10-01"), 6);
-  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-04", "2025-04-01"), 0);
-  EXPECT_NEAR(Facts::MonthsBetween("2024", "2025-06-15"), 12, 0.01);
-  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2026-01-01", "2025-01-01"), 0);  // never negative
-  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("soon", "2025-01-01"), 0);
-  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-", "2025-06-15"), 0);    // unparsable: 0
-  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-x-01", "2025-06-15"), 0);
-  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("1850", "2025-06-15"), 0);
-  // Digits are read without SimpleAtoi, anything else with it: the same dates accepted.
-  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-4-1", "2025-10-01"), 6);
-  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("+2025-04-01", "2025-10-01"), 6);
-  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-04-0x", "2025-10-01"), 0);
-  EXPECT_DOUBLE_EQ(Facts::MonthsBetween("2025-04-01", "99999999999-01-01"), 0);  // overflows
 }
 
 TEST(Facts, ShapeScalesTheWorkloadByTheMode) {

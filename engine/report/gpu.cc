@@ -132,7 +132,8 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
       }
     }
     r.upgrades = up->options;
-    if (r.upgrades.size() > 5) r.upgrades.resize(5);
+    const size_t shown = static_cast<size_t>(env.policy->gpu_page_upgrade_options);
+    if (r.upgrades.size() > shown) r.upgrades.resize(shown);
     AddItinerary(*env.policy, *up, &r.buying_advice);
   }
   // Last: the trait rules read every block above (buying advice included).

@@ -361,7 +361,16 @@ std::optional<ReportPolicy> ParseReportPolicy(const std::string& content, const 
     std::string ram_src;
     if (r.Required("host_ram_price_source", &ram_src)) p.host_ram_price_source = p.SourceText(ram_src);
     r.Required("max_gpus_same", &p.max_gpus_same, 1, 64);
-    r.Required("max_options", &p.max_upgrade_options, 1, 100);
+    const bool have_max = r.Required("max_options", &p.max_upgrade_options, 1, 100);
+    if (r.Required("gpu_page_options", &p.gpu_page_upgrade_options, 1, 100) && have_max &&
+        p.gpu_page_upgrade_options > p.max_upgrade_options) {
+      diags->Error("out-of-range", r.WhereOf("gpu_page_options"),
+                   absl::StrCat("`gpu_page_options` is ", p.gpu_page_upgrade_options,
+                                ", more than the ", p.max_upgrade_options,
+                                " options `max_options` lists"),
+                   "the GPU page lists the first of the upgrade report's options: make it at most "
+                   "`max_options`");
+    }
     r.Required("itinerary_steps", &p.itinerary_steps, 1, 10);
     r.CheckUnknownKeys();
   }

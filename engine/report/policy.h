@@ -131,6 +131,7 @@ struct ReportPolicy {
   std::string host_ram_price_source;
   int max_gpus_same = 8;
   int max_upgrade_options = 12;
+  int gpu_page_upgrade_options = 5;  // the GPU page's first options; <= max_upgrade_options
   int itinerary_steps = 3;
 
   std::vector<AdviceText> advice;  // in file order

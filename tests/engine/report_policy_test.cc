@@ -24,6 +24,8 @@ TEST(ReportPolicy, ShippedFileLoads) {
   EXPECT_EQ(p->capability_rows.size(), 8u);
   EXPECT_EQ(p->reference_models.size(), 4u);
   EXPECT_EQ(p->scale_out_counts, (std::vector<int>{1, 2, 4, 8}));
+  EXPECT_EQ(p->gpu_page_upgrade_options, 5);
+  EXPECT_LE(p->gpu_page_upgrade_options, p->max_upgrade_options);
   EXPECT_EQ(p->VerdictFor(41, 50).id, "excellent");
   EXPECT_EQ(p->VerdictFor(0, 50).id, "not-recommended");
   EXPECT_EQ(p->VerdictFor(0, 0).id, "not-recommended");
@@ -39,6 +41,41 @@ TEST(ReportPolicy, ReportsEveryProblem) {
   EXPECT_NE(rendered.find("engine/report/reports.yaml:"), std::string::npos);
   EXPECT_NE(rendered.find("out-of-range"), std::string::npos);
   EXPECT_NE(rendered.find("did you mean `product`?"), std::string::npos);
+}
+
+// The GPU page's share of the upgrade options: a whole number 1-100, at most `max_options`,
+// and missing it is an error at the `upgrade:` map, each with its place in the file.
+TEST(ReportPolicy, GpuPageUpgradeOptionsAreChecked) {
+  auto load = [](const std::string& from, const std::string& to, Diagnostics* diags) {
+    std::string text = ShippedPolicy();
+    const size_t at = text.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) text.replace(at, from.size(), to);
+    return ParseReportPolicy(text, "engine/report/reports.yaml", diags);
+  };
+  {
+    Diagnostics diags;
+    auto p = load("gpu_page_options: 5", "gpu_page_options: 3", &diags);
+    ASSERT_TRUE(p.has_value()) << diags.Render();
+    EXPECT_EQ(p->gpu_page_upgrade_options, 3);
+  }
+  for (const char* bad : {"gpu_page_options: 0", "gpu_page_options: 101",
+                          "gpu_page_options: 13", "gpu_page_options: five"}) {
+    Diagnostics diags;
+    EXPECT_FALSE(load("gpu_page_options: 5", bad, &diags).has_value()) << bad;
+    const std::string r = diags.Render();
+    EXPECT_NE(r.find("engine/report/reports.yaml:90:21: error:"), std::string::npos)
+        << bad << "\n" << r;
+  }
+  Diagnostics diags;
+  EXPECT_FALSE(load("gpu_page_options: 5", "gpu_page_options: 13", &diags).has_value());
+  EXPECT_NE(diags.Render().find("`gpu_page_options` is 13, more than the 12 options "
+                                "`max_options` lists [out-of-range]"),
+            std::string::npos)
+      << diags.Render();
+  Diagnostics missing;
+  EXPECT_FALSE(load("  gpu_page_options: 5", "", &missing).has_value());
+  EXPECT_NE(missing.Render().find("gpu_page_options"), std::string::npos) << missing.Render();
 }
 
 TEST(ReportPolicy, NotesFillTheirValues) {

@@ -60,6 +60,8 @@ void FillUnlocks(const ReportEnv& env, const Setup& after, const std::vector<Mod
   o->best_unlocked_quality = o->unlocks.empty() ? 0 : o->unlocks.front().quality;
   o->setup = ViewOf(env, after);
   o->devices = after.devices;
+  o->host_ram_gb = after.host_ram_gb;
+  o->host_bandwidth_gbps = after.host_bandwidth_gbps;
 }
 
 // The compute platform a runtime would split a model over: llama.cpp splits layers across
@@ -329,9 +331,12 @@ absl::StatusOr<UpgradeReport> BuildUpgradeReport(const ReportEnv& env, const Set
         devs.push_back(d);
       }
     }
+    // On the host the step was priced on (the user's), not the default host of the new GPUs'
+    // class: an MI325X replacing a 4090 stays in the 4090's desktop.
     SetupOptions so;
     so.interconnects = &env.catalog->interconnects();
-    so.host_ram_gb = pick->setup.host_ram_gb;
+    so.host_ram_gb = pick->host_ram_gb;
+    so.host_bandwidth_gbps = pick->host_bandwidth_gbps;
     absl::StatusOr<Setup> next = BuildSetup(*env.estimator, devs, so);
     if (!next.ok()) break;
     cur = *next;

@@ -31,6 +31,10 @@ struct UpgradeOption {
   std::string kind;
   SetupView setup;           // the setup after the upgrade
   std::vector<DeviceGroup> devices;  // its devices (catalog records): the itinerary's next step
+  // The host it was priced on, which the itinerary's next step keeps: the setup's own host RAM
+  // (host-ram: the new amount) and memory bandwidth; a unified machine's own memory.
+  double host_ram_gb = 0;
+  double host_bandwidth_gbps = 0;
   std::string action;        // "Replace with GeForce RTX 5090", "Add a GeForce RTX 3090"
   double price_usd = 0;      // what this step costs (street price, else MSRP; RAM per GB)
   std::string price_basis;   // "street 2026-03", "MSRP", "host RAM at $3.0/GB"

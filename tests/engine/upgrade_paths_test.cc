@@ -99,3 +99,53 @@ TEST(UpgradePaths, UnpricedPartsAreNamedNotOffered) {
 
 }  // namespace
 }  // namespace fitrank
+
+namespace fitrank {
+namespace {
+
+// The itinerary plans each step from the setup the step before was priced on, host included:
+// replacing a 4090 by an MI325X keeps the 4090's desktop host (its RAM and 89.6 GB/s), so step
+// 2 is planned on that host, not on the server host of the MI325X's class (461 GB/s), and is
+// exactly the best option the planner finds from that setup.
+TEST(UpgradePaths, ItineraryStepsKeepTheHostTheyWerePricedOn) {
+  const auto& e = testing::Shipped();
+  const fitrank::Setup user = e.SetupOf("RTX 4090");
+  UpgradeQuery q;
+  q.workload = e.profiles->FindWorkload("chat").found;
+  q.mode = &e.profiles->default_mode();
+  absl::StatusOr<UpgradeReport> r = BuildUpgradeReport(e.engine->env(), user, q);
+  ASSERT_TRUE(r.ok()) << r.status();
+  ASSERT_GE(r->itinerary.size(), 2u);
+  for (const ItineraryStep& st : r->itinerary) {
+    if (st.option.kind == "unified") break;  // a unified machine brings its own memory
+    EXPECT_EQ(st.option.host_ram_gb, user.host_ram_gb) << st.step << ": " << st.option.action;
+    EXPECT_EQ(st.option.host_bandwidth_gbps, user.host_bandwidth_gbps)
+        << st.step << ": " << st.option.action;
+  }
+  // Step 2, planned again by hand from step 1's devices on the user's host.
+  const UpgradeOption& first = r->itinerary[0].option;
+  ASSERT_NE(first.kind, "unified");
+  SetupOptions host;
+  host.interconnects = &e.catalog->interconnects();
+  host.host_ram_gb = user.host_ram_gb;
+  host.host_bandwidth_gbps = user.host_bandwidth_gbps;
+  absl::StatusOr<fitrank::Setup> after = BuildSetup(*e.estimator, first.devices, host);
+  ASSERT_TRUE(after.ok()) << after.status();
+  const WorkloadShape shape = ShapeFor(*q.workload, *q.mode);
+  ModelSurvey survey(e.engine->env(), shape);
+  const std::vector<ModelState>& now = survey.Of(*after, SurveyDepth::kFull);
+  std::vector<UpgradeOption> next =
+      UpgradeOptions(e.engine->env(), *after, now, shape, &survey, /*first_step=*/false, 0);
+  ASSERT_FALSE(next.empty());
+  const UpgradeOption& second = r->itinerary[1].option;
+  EXPECT_EQ(second.action, next[0].action);
+  EXPECT_EQ(second.unlock_count, next[0].unlock_count);
+  ASSERT_EQ(second.unlocks.size(), next[0].unlocks.size());
+  for (size_t i = 0; i < second.unlocks.size(); ++i) {
+    EXPECT_EQ(second.unlocks[i].model_id, next[0].unlocks[i].model_id);
+    EXPECT_EQ(second.unlocks[i].decode_tok_s, next[0].unlocks[i].decode_tok_s);
+  }
+}
+
+}  // namespace
+}  // namespace fitrank

@@ -95,6 +95,31 @@ const Quant* Grader::BestQuant(const Setup& setup, const Model& model,
   return c.quant;
 }
 
+std::vector<GradedModel> Grader::GradeModelEach(const Setup& setup, const Model& model,
+                                                const std::vector<const Workload*>& workloads,
+                                                const Mode& mode,
+                                                const std::vector<Detail>& detail) const {
+  std::vector<GradedModel> out(workloads.size());
+  // One scratch for all: it refills what a new query changes. Each evaluation is graded before
+  // the next: holding them all (~20 kB each) would only touch fresh memory.
+  Evaluator::Scratch scratch(*eval_);
+  for (size_t i = 0; i < workloads.size(); ++i) {
+    const std::shared_ptr<const Query> q = QueryFor(setup, *workloads[i], mode);
+    if (q == nullptr) continue;
+    const ModelEval me = eval_->EvaluateModel(*q, model, &scratch);
+    GradedModel& g = out[i];
+    g.quants.reserve(me.quants.size());
+    for (const CandidateEval& c : me.quants) {
+      g.quants.push_back(c.evaluated ? GradedOf(*q, c, Detail::kScore) : Graded());
+    }
+    if (me.best < 0) continue;
+    const CandidateEval& best = me.quants[me.best];
+    g.best = best.quant;
+    g.best_graded = GradedOf(*q, best, i < detail.size() ? detail[i] : Detail::kScore);
+  }
+  return out;
+}
+
 std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,
                                const Mode& mode, int k, int threads) const {
   return std::move(RankEach(setup, {&workload}, mode, k, threads)[0]);

@@ -40,6 +40,15 @@ struct Graded {
   std::vector<std::string> advice;    // advice ids of the rules that fired
 };
 
+// Every catalog quantization of one model graded for one workload (Grader::GradeModelEach).
+struct GradedModel {
+  // Catalog quant order: what Grade(..., Detail::kScore) gives for each (empty if the
+  // candidate could not be evaluated). Empty if the question could not be prepared.
+  std::vector<Graded> quants;
+  const Quant* best = nullptr;  // what BestQuant gives (nullptr if none runs)
+  Graded best_graded;           // its grade, in the detail asked (empty without a best)
+};
+
 class Grader {
  public:
   // Enough for every (workload, mode) pair of a few dozen setups: one GPU page asks about one
@@ -67,6 +76,14 @@ class Grader {
   const Quant* BestQuant(const Setup& setup, const Model& model, const Workload& workload,
                          const Mode& mode, Graded* graded,
                          Detail detail = Detail::kSentences) const;
+  // One model at every quantization for each of `workloads`: element i grades it for
+  // workloads[i], its best's grade in `detail[i]` (kScore when `detail` is shorter). One
+  // evaluation of the model per workload (Evaluator::EvaluateModel), where BestQuant and a
+  // Grade per quantization would evaluate it again for each quantization.
+  std::vector<GradedModel> GradeModelEach(const Setup& setup, const Model& model,
+                                          const std::vector<const Workload*>& workloads,
+                                          const Mode& mode,
+                                          const std::vector<Detail>& detail = {}) const;
   // The top `k` picks for the workload and mode, ranked; each pick filled completely, its run
   // command for the setup the candidate was estimated on (scale-out: its GPU count).
   // Excluded (gated) candidates are never returned. `threads`: the threads the ranking runs

@@ -60,16 +60,32 @@ Evaluator::Evaluator(const Catalog& catalog, const Estimator& estimator, const P
   for (const Model& m : catalog_.models()) {
     if (m.release_date > newest_release_) newest_release_ = m.release_date;
   }
-  for (const Model& m : catalog_.models()) {
-    age_months_.push_back(Facts::MonthsBetween(m.release_date, newest_release_));
-  }
-  texts_ = std::make_unique<TextSlot[]>(profiles_.workloads().size() * catalog_.models().size());
+  const size_t nm = catalog_.models().size();
+  age_months_ = std::make_unique<std::atomic<double>[]>(nm);
+  for (size_t i = 0; i < nm; ++i) age_months_[i].store(-1, std::memory_order_relaxed);
+  texts_ = std::make_unique<std::atomic<const ModelWorkloadText*>[]>(
+      profiles_.workloads().size() * nm);
   const std::vector<std::string>& order = profiles_.grades().reason_order;
   for (int s = 0; s < rules_.rules->set_count(); ++s) {
     auto it = std::find(order.begin(), order.end(), rules_.rules->sets()[s]);
     reason_rank_.push_back(it != order.end() ? static_cast<int>(it - order.begin())
                                              : static_cast<int>(order.size()) + s);
   }
+}
+
+Evaluator::~Evaluator() {
+  const size_t n = profiles_.workloads().size() * catalog_.models().size();
+  for (size_t i = 0; i < n; ++i) delete texts_[i].load(std::memory_order_acquire);
+}
+
+double Evaluator::AgeMonths(size_t model_index) const {
+  std::atomic<double>& slot = age_months_[model_index];
+  double age = slot.load(std::memory_order_relaxed);
+  if (age < 0) {  // threads racing here store the same value
+    age = Facts::MonthsBetween(catalog_.models()[model_index].release_date, newest_release_);
+    slot.store(age, std::memory_order_relaxed);
+  }
+  return age;
 }
 
 absl::StatusOr<std::unique_ptr<Query>> Evaluator::Prepare(const Setup& setup,
@@ -194,16 +210,19 @@ const ModelWorkloadText& Evaluator::TextFor(const Query& q, const Model& model,
   const Model* first = catalog_.models().data();
   const size_t nm = catalog_.models().size();
   if (w < profiles_.workloads().size() && &model >= first && &model < first + nm) {
-    // Described on first use, once whatever the threads: `fit` asks about one model, and the
+    // Described on first use and kept: `fit` asks about one model, and the
     // catalog x workloads (over 2,000 descriptions) would be most of an evaluator's start-up.
-    TextSlot& slot = texts_[w * nm + (&model - first)];
-    if (!slot.described.load(std::memory_order_acquire)) {  // call_once's own check costs more
-      std::call_once(slot.once, [&] {
-        slot.text = DescribeCapabilities(model, profiles_.workloads()[w], profiles_);
-        slot.described.store(true, std::memory_order_release);
-      });
+    std::atomic<const ModelWorkloadText*>& slot = texts_[w * nm + (&model - first)];
+    const ModelWorkloadText* text = slot.load(std::memory_order_acquire);
+    if (text == nullptr) {
+      auto made = std::make_unique<const ModelWorkloadText>(
+          DescribeCapabilities(model, profiles_.workloads()[w], profiles_));
+      if (slot.compare_exchange_strong(text, made.get(), std::memory_order_acq_rel,
+                                       std::memory_order_acquire)) {
+        text = made.release();
+      }  // else another thread published the same description first: `text` is it
     }
-    return slot.text;
+    return *text;
   }
   s->own_text = DescribeCapabilities(model, *q.workload, profiles_);  // not a catalog model
   return s->own_text;
@@ -350,7 +369,7 @@ void Evaluator::FillContext(const Query& q, int variant, const Model& model, Scr
   if (s->model != &model) {
     const Model* first = catalog_.models().data();
     if (&model >= first && &model < first + catalog_.models().size()) {
-      f.FillModel(model, TextFor(q, model, s), age_months_[&model - first], &s->values);
+      f.FillModel(model, TextFor(q, model, s), AgeMonths(&model - first), &s->values);
     } else {  // not a catalog model
       f.FillModel(model, TextFor(q, model, s), newest_release_, &s->values);
     }

@@ -24,15 +24,15 @@
 // of the list that run it natively (else the most).
 //
 // Thread safety: an Evaluator and a prepared Query are immutable and may be shared by any
-// number of threads, each with its own Scratch (a model's capabilities for a workload are
-// described on first use, once, under std::call_once). RankGroups(threads > 1) starts helper
+// number of threads, each with its own Scratch (a model's capabilities for a workload and its
+// age are worked out on first use and kept, published atomically: the first description
+// published is the one every thread uses). RankGroups(threads > 1) starts helper
 // threads of its own and joins them before it returns.
 #ifndef FITRANK_ENGINE_SCORING_EVALUATE_H_
 #define FITRANK_ENGINE_SCORING_EVALUATE_H_
 
 #include <atomic>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -131,6 +131,9 @@ class Evaluator {
  public:
   Evaluator(const Catalog& catalog, const Estimator& estimator, const Profiles& profiles,
             ScoringRules rules);
+  ~Evaluator();
+  Evaluator(const Evaluator&) = delete;
+  Evaluator& operator=(const Evaluator&) = delete;
 
   // Per-thread working memory. Built once; reused for every candidate.
   class Scratch {
@@ -249,16 +252,17 @@ class Evaluator {
   const Profiles& profiles_;
   ScoringRules rules_;
   std::string newest_release_;
-  std::vector<double> age_months_;  // per catalog model: MonthsBetween(release, newest_release_)
+  // Per catalog model: MonthsBetween(release, newest_release_), worked out on first use (-1
+  // until then; any thread, the same value): `fit` fills one model, and ageing all ~430 was a
+  // tenth of its start-up.
+  std::unique_ptr<std::atomic<double>[]> age_months_;
+  double AgeMonths(size_t model_index) const;
   // A catalog model's capabilities for a workload, described by whichever thread asks first
-  // (TextFor), once.
-  struct TextSlot {
-    std::once_flag once;
-    std::atomic<bool> described{false};  // set once `text` is written
-    ModelWorkloadText text;
-  };
+  // (TextFor) and kept (null until then; a thread that loses the race to publish its own
+  // description drops it and uses the first). Pointers, not the texts: a table of 5 x ~430
+  // texts made up front was ~50 first-touched memory pages of every start-up.
   // [workload index in profiles x catalog models + model index in catalog]
-  std::unique_ptr<TextSlot[]> texts_;
+  std::unique_ptr<std::atomic<const ModelWorkloadText*>[]> texts_;
   std::vector<int> reason_rank_;  // per rule set: position in the profiles' reason order
 };
 

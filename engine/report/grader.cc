@@ -11,9 +11,10 @@ namespace fitrank {
 
 std::shared_ptr<const Query> Grader::QueryFor(const Setup& setup, const Workload& workload,
                                               const Mode& mode) const {
-  std::string key = absl::StrCat(setup.label, "|", setup.host_ram_gb, "|",
-                                 static_cast<int>(setup.parallelism), "|", workload.id, "|",
-                                 mode.id);
+  std::string setup_mode = absl::StrCat(setup.label, "|", setup.host_ram_gb, "|",
+                                        static_cast<int>(setup.parallelism), "|", mode.id);
+  std::string key = absl::StrCat(setup_mode, "|", workload.id);
+  std::shared_ptr<const Query> like;  // a query of the same setup and mode, if one is cached
   {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = queries_.find(key);
@@ -21,12 +22,19 @@ std::shared_ptr<const Query> Grader::QueryFor(const Setup& setup, const Workload
       recency_.splice(recency_.begin(), recency_, it->second.recency);
       return it->second.query;
     }
+    auto l = like_.find(setup_mode);
+    if (l != like_.end()) like = l->second.lock();
   }
   // Prepared outside the lock: other pages' questions do not wait for this one. Two threads
   // asking the same new question both prepare it; the second keeps the first's.
-  absl::StatusOr<std::unique_ptr<Query>> q = eval_->Prepare(setup, workload, mode);
-  if (!q.ok()) return nullptr;
-  std::shared_ptr<const Query> prepared(std::move(*q));
+  std::shared_ptr<const Query> prepared;
+  if (like != nullptr) {
+    prepared = eval_->PrepareLike(*like, workload);
+  } else {
+    absl::StatusOr<std::unique_ptr<Query>> q = eval_->Prepare(setup, workload, mode);
+    if (!q.ok()) return nullptr;
+    prepared = std::move(*q);
+  }
   std::lock_guard<std::mutex> lock(mu_);
   auto it = queries_.find(key);
   if (it != queries_.end()) {
@@ -34,11 +42,15 @@ std::shared_ptr<const Query> Grader::QueryFor(const Setup& setup, const Workload
     return it->second.query;
   }
   while (queries_.size() >= max_queries_) {
-    queries_.erase(recency_.back());
+    auto dropped = queries_.find(recency_.back());
+    auto l = like_.find(dropped->second.setup_mode);
+    if (l != like_.end() && l->second.lock() == dropped->second.query) like_.erase(l);
+    queries_.erase(dropped);
     recency_.pop_back();
   }
   recency_.push_front(key);
-  queries_.emplace(std::move(key), Cached{prepared, recency_.begin()});
+  like_[setup_mode] = prepared;
+  queries_.emplace(std::move(key), Cached{prepared, recency_.begin(), std::move(setup_mode)});
   return prepared;
 }
 

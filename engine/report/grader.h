@@ -9,7 +9,8 @@
 // Memory: the cache keeps at most `max_queries` prepared queries, dropping the least recently
 // used, so a long-running server asked about ever new setups (`fitrank serve`, where the setup
 // and `ram=` come from the query string) stays bounded. A query in use when it is dropped lives
-// on until its caller is done with it (shared ownership).
+// on until its caller is done with it (shared ownership). A question about a (setup, mode) the
+// cache holds for another workload copies that query's setups and plans (Evaluator::PrepareLike).
 #ifndef FITRANK_ENGINE_REPORT_GRADER_H_
 #define FITRANK_ENGINE_REPORT_GRADER_H_
 
@@ -108,6 +109,7 @@ class Grader {
   struct Cached {
     std::shared_ptr<const Query> query;
     std::list<std::string>::iterator recency;  // its key's place in recency_
+    std::string setup_mode;                    // its key in like_
   };
 
   std::shared_ptr<const Query> QueryFor(const Setup& setup, const Workload& workload,
@@ -124,6 +126,9 @@ class Grader {
   mutable std::mutex mu_;
   mutable std::list<std::string> recency_;  // keys, most recently used first
   mutable std::unordered_map<std::string, Cached> queries_;
+  // For each (setup, mode) of the cache, its latest query, whose setups and plans a query for
+  // another workload copies (Evaluator::PrepareLike); entries leave with their query.
+  mutable std::unordered_map<std::string, std::weak_ptr<const Query>> like_;
 };
 
 }  // namespace fitrank

@@ -204,6 +204,31 @@ absl::StatusOr<std::unique_ptr<Query>> Evaluator::Prepare(const Setup& setup,
   return q;
 }
 
+std::unique_ptr<Query> Evaluator::PrepareLike(const Query& like, const Workload& workload) const {
+  auto q = std::make_unique<Query>();
+  // As Prepare: what depends on the workload.
+  q->serial = ++g_query_serial;
+  q->evaluator = this;
+  q->workload = &workload;
+  q->mode = like.mode;
+  q->shape = ShapeFor(workload, *like.mode);
+  q->workload_index = rules_.rules->vocabulary().FindWorkload(workload.id);
+  q->mode_index = like.mode_index;
+  q->weights = WeightsFor(*rules_.rules, workload, *like.mode);
+  // Copied: the setups (at new addresses, their facts pointing at them) and plans.
+  q->variants.reserve(like.variants.size());
+  for (const SetupVariant& from : like.variants) {
+    SetupVariant v;
+    v.setup = std::make_unique<Setup>(*from.setup);
+    v.facts = std::make_unique<SetupSubject>(*from.facts);
+    v.facts->setup = v.setup.get();
+    v.plans = from.plans;
+    q->variants.push_back(std::move(v));
+  }
+  q->rank_groups = like.rank_groups;
+  return q;
+}
+
 const ModelWorkloadText& Evaluator::TextFor(const Query& q, const Model& model,
                                             Scratch* s) const {
   const size_t w = q.workload - profiles_.workloads().data();

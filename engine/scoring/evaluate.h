@@ -159,6 +159,11 @@ class Evaluator {
   // with a message for users) if a scale-out setup cannot be built.
   absl::StatusOr<std::unique_ptr<Query>> Prepare(const Setup& setup, const Workload& workload,
                                                  const Mode& mode) const;
+  // What Prepare(setup, workload, mode) gives when `like` was prepared by this evaluator for
+  // the same setup and mode (another workload): its setups and per-quantization plans, which
+  // depend on the setup and mode alone, are copied rather than worked out again (a report that
+  // asks about several workloads of one setup: `fit`, the GPU page).
+  std::unique_ptr<Query> PrepareLike(const Query& like, const Workload& workload) const;
 
   // Scores a candidate whose estimate is already made (by Evaluate or Rank with the same
   // query, or one with SameEstimates): facts, rules, score, grade. Allocation-free.

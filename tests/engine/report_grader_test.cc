@@ -129,8 +129,9 @@ TEST_F(GraderCache, RankEachGivesEachWorkloadsRank) {
   EXPECT_TRUE(g.RankEach(With(64), {}, Balanced(), 5).empty());
 }
 
-// GradeModelEach evaluates the model once per workload: each workload's grades are exactly
-// BestQuant's and Grade's (a fresh scratch each), quant by quant,
+// GradeModelEach evaluates the model once per workload (their queries copied from the first:
+// Evaluator::PrepareLike): each workload's grades are exactly BestQuant's and Grade's (a fresh
+// scratch each), quant by quant,
 // the sentences of the best only where asked; on one GPU and in scale-out (several setups).
 TEST_F(GraderCache, GradeModelEachGivesBestQuantAndGradeOfEachWorkload) {
   std::vector<const Workload*> all;
@@ -146,6 +147,19 @@ TEST_F(GraderCache, GradeModelEachGivesBestQuantAndGradeOfEachWorkload) {
       const std::vector<GradedModel> each = g.GradeModelEach(
           With(64), model, all, *mode, {Grader::Detail::kScore, Grader::Detail::kSentences});
       ASSERT_EQ(each.size(), all.size());
+      // A cache of one: each workload's query is prepared afresh (the one of the same setup
+      // and mode it could copy was dropped); the same answers.
+      const std::vector<GradedModel> alone =
+          Grader(engine_->evaluator(), engine_->policy(), 1)
+              .GradeModelEach(With(64), model, all, *mode);
+      ASSERT_EQ(alone.size(), all.size());
+      for (size_t i = 0; i < all.size(); ++i) {
+        EXPECT_EQ(alone[i].best, each[i].best);
+        ASSERT_EQ(alone[i].quants.size(), each[i].quants.size());
+        for (size_t k = 0; k < alone[i].quants.size(); ++k) {
+          EXPECT_EQ(alone[i].quants[k].score, each[i].quants[k].score);
+        }
+      }
       for (size_t i = 0; i < all.size(); ++i) {
         const Grader::Detail detail = i == 1 ? Grader::Detail::kSentences : Grader::Detail::kScore;
         Graded best;

@@ -1,8 +1,8 @@
 // Rank() skips finishing and scoring candidates whose best possible score (from their early
-// facts, CompiledRules::Bound) is below the best already found. Whatever the rules, the ranking
-// must be the one scoring every candidate gives: these tests rank with rule sets built to
-// reward the candidates a skip would wrongly drop (the smallest quantization, one quant by
-// name, slow decode) and compare with a brute-force ranking through Evaluate().
+// facts, CompiledRules::Bound) is below the best already found for the model. Whatever the rules, the ranking must be the one scoring every candidate gives: these tests
+// rank with rule sets built to reward the candidates a skip would wrongly drop (the smallest
+// quantization, one quant by name, slow decode), on one setup and scaled out, and compare
+// with a brute-force ranking through Evaluate().
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -100,18 +100,20 @@ std::vector<std::string> CheckAgainstBruteForce(const Engine& e) {
     if (!setup.ok()) continue;
     for (const char* workload : {"chat", "coding", "rag"}) {
       // balanced and interactive share their estimates: RankShared ranks them together.
+      // scale-out estimates each candidate on 2, 4 or 8 GPUs.
       std::vector<std::unique_ptr<Query>> queries;
-      for (const char* mode : {"balanced", "interactive", "light-api"}) {
+      for (const char* mode : {"balanced", "interactive", "light-api", "scale-out"}) {
         auto q = eval.Prepare(*setup, *e.profiles().FindWorkload(workload).found,
                               *e.profiles().FindMode(mode).found);
         EXPECT_TRUE(q.ok()) << q.status();
         if (!q.ok()) return picks;
         queries.push_back(*std::move(q));
       }
-      Evaluator::Scratch s0(eval), s1(eval), s2(eval);
+      Evaluator::Scratch s0(eval), s1(eval), s2(eval), s3(eval);
       std::vector<Ranking> shared;
       eval.RankShared({queries[0].get(), queries[1].get()}, {&s0, &s1}, &shared);
-      std::vector<Ranking> got = {shared[0], shared[1], eval.Rank(*queries[2], &s2)};
+      std::vector<Ranking> got = {shared[0], shared[1], eval.Rank(*queries[2], &s2),
+                                  eval.Rank(*queries[3], &s3)};
       for (size_t m = 0; m < queries.size(); ++m) {
         std::vector<CandidateEval> want = BruteForce(eval, *queries[m]);
         const std::string where = std::string(gpu) + " / " + workload + " / " +

@@ -552,7 +552,8 @@ void Evaluator::RankShared(const std::vector<const Query*>& qs,
 
 void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
                            const std::vector<std::vector<Scratch*>>& scratches,
-                           std::vector<std::vector<Ranking>>* outs, int threads) const {
+                           std::vector<std::vector<Ranking>>* outs, int threads,
+                           int top) const {
   const size_t ng = groups.size();
   // Each group estimates with its first query; name the setups those estimate on, equal
   // setups alike, so that the groups share sizings.
@@ -574,6 +575,9 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
     std::vector<size_t> closest_pos;  // position of `closest` in the estimation order
     CandidateEval nofit;
     bool have_nofit = false;
+    // top > 0: per query, the scores of the best `top` models this thread ranked, best first.
+    // No candidate scoring less than the last of `top` of them can enter the top.
+    std::vector<std::vector<double>> top_scores;
   };
   // The models go to the threads one at a time, in catalog order, whichever thread is free
   // first: a model's candidates depend on nothing another model did (its sizings, its hint),
@@ -594,6 +598,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
       state[g].have_best.resize(n);
       state[g].have_closest.resize(n);
       state[g].closest_pos.resize(n);
+      state[g].top_scores.resize(n);
     }
     std::vector<Pending> pending;      // one setup: the candidates that run, estimation order
     std::vector<std::pair<double, size_t>> order;  // (promise, pending index), best first
@@ -654,11 +659,13 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
             }
             for (Ranking& r : out) ++r.candidates;
             const QuantPlan& plan = q0.variants[p.variant].plans[i];
-            if (!p.sized->estimate.runnable() || plan.runtime == nullptr ||
+          if (!p.sized->estimate.runnable() || plan.runtime == nullptr ||
                 p.sized->estimate.fit.kind == FitKind::kNoFit) {
-              FinishCandidate(q0, model, p, &c);
-              no_run(c);
-              if (variants == 1 && c.estimate.fit.kind == FitKind::kNoFit) break;
+              if (top == 0) {  // only `excluded` reads it
+                FinishCandidate(q0, model, p, &c);
+                no_run(c);
+              }
+              if (variants == 1 && p.sized->estimate.fit.kind == FitKind::kNoFit) break;
               continue;
             }
             pending.push_back(p);
@@ -690,15 +697,22 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
             std::swap(order[b], order[b - 1]);
           }
         }
-        // A query with no best yet scores the candidate whatever its bound: no bound then.
+        // A query with no best yet scores the candidate whatever its bound: no bound then,
+        // unless only the top models are wanted and it has `top` of them: a candidate that
+        // cannot reach the last of those cannot enter the top either.
         for (const auto& [key, k] : order) {
           bool finished = false;
           for (size_t j = 0; j < n; ++j) {
             const Evaluator& e = *qs[j]->evaluator;
-            const bool bounded = st.have_best[j];
-            if (bounded &&
-                e.MostScore(*qs[j], model, pending[k], scratch[j]) < st.best[j].score.score) {
-              continue;
+            const std::vector<double>& tops = st.top_scores[j];
+            const bool full = top > 0 && static_cast<int>(tops.size()) == top;
+            const bool bounded = st.have_best[j] || full;
+            if (bounded) {
+              const double floor =
+                  !full ? st.best[j].score.score
+                  : st.have_best[j] ? std::max(st.best[j].score.score, tops.back())
+                                    : tops.back();
+              if (e.MostScore(*qs[j], model, pending[k], scratch[j]) < floor) continue;
             }
             if (!finished) {
               FinishCandidate(q0, model, pending[k], &c);
@@ -718,6 +732,20 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
           ++r.models;
           if (st.have_best[j]) {
             r.ranked.push_back(st.best[j]);
+            if (top > 0) {
+              std::vector<double>& tops = st.top_scores[j];
+              const double score = st.best[j].score.score;
+              if (static_cast<int>(tops.size()) < top) {
+                tops.push_back(score);
+              } else if (score > tops.back()) {
+                tops.back() = score;
+              }
+              for (size_t i = tops.size() - 1; i > 0 && tops[i] > tops[i - 1]; --i) {
+                std::swap(tops[i], tops[i - 1]);
+              }
+            }
+          } else if (top > 0) {
+            continue;  // `excluded` is not wanted
           } else if (st.have_closest[j]) {
             r.excluded.push_back(st.closest[j]);
           } else if (st.have_nofit) {
@@ -770,6 +798,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
                   [](const CandidateEval& a, const CandidateEval& b) { return a.model < b.model; });
       }
       SortRanked(&r.ranked);
+      if (top > 0 && static_cast<int>(r.ranked.size()) > top) r.ranked.resize(top);
     }
   }
 }

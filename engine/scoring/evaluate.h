@@ -189,9 +189,15 @@ class Evaluator {
   // ranked by RanksBefore (a total order), excluded in model order, counts summed. The default,
   // 1, starts no thread: callers that already rank on several threads (the sweep's workers,
   // a report's blocks) keep it; a caller with one ranking and idle cores (recommend) passes 2.
+  //
+  // Top: `top` > 0 asks for the first `top` models of each ranking only: `ranked` holds those,
+  // the same as the first `top` without it, and `excluded` is empty; `models` and
+  // `candidates` count as without it. A candidate whose best possible score (MostScore) is
+  // below the last of the `top` best models found so far is then neither finished nor scored:
+  // a sweep of top 5 (`rules diff`) scores a fraction of the candidates.
   void RankGroups(const std::vector<std::vector<const Query*>>& groups,
                   const std::vector<std::vector<Scratch*>>& scratch,
-                  std::vector<std::vector<Ranking>>* out, int threads = 1) const;
+                  std::vector<std::vector<Ranking>>* out, int threads = 1, int top = 0) const;
   // True if every estimate `a` makes equals the one `b` makes for the same candidate.
   static bool SameEstimates(const Query& a, const Query& b);
 

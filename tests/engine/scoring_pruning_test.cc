@@ -1,5 +1,7 @@
 // Rank() skips finishing and scoring candidates whose best possible score (from their early
-// facts, CompiledRules::Bound) is below the best already found for the model. Whatever the rules, the ranking must be the one scoring every candidate gives: these tests
+// facts, CompiledRules::Bound) is below the best already found for the model, and, when only
+// the top K models are wanted (RankGroups' `top`), below the K-th best model found so far.
+// Whatever the rules, the ranking must be the one scoring every candidate gives: these tests
 // rank with rule sets built to reward the candidates a skip would wrongly drop (the smallest
 // quantization, one quant by name, slow decode), on one setup and scaled out, and compare
 // with a brute-force ranking through Evaluate().
@@ -8,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "base/file_source.h"
 #include "engine/engine.h"
 #include "engine/scoring/evaluate.h"
@@ -123,6 +126,24 @@ std::vector<std::string> CheckAgainstBruteForce(const Engine& e) {
         for (size_t i = 0; i < want.size(); ++i) {
           EXPECT_EQ(Row(got[m].ranked[i]), Row(want[i])) << where << " rank " << i + 1;
           picks.push_back(where + ": " + Row(want[i]));
+        }
+        // Only the top K: the first K of the full ranking, nothing excluded, the same counts,
+        // on one thread and on two (each thread's K-th best is its own).
+        for (int top : {1, 5}) {
+          for (int threads : {1, 2}) {
+            Evaluator::Scratch st(eval);
+            std::vector<std::vector<Ranking>> out;
+            eval.RankGroups({{queries[m].get()}}, {{&st}}, &out, threads, top);
+            const Ranking& r = out[0][0];
+            const std::string at = absl::StrCat(where, " top ", top, " threads ", threads);
+            EXPECT_EQ(r.ranked.size(), std::min(want.size(), static_cast<size_t>(top))) << at;
+            for (size_t i = 0; i < r.ranked.size() && i < want.size(); ++i) {
+              EXPECT_EQ(Row(r.ranked[i]), Row(want[i])) << at << " rank " << i + 1;
+            }
+            EXPECT_TRUE(r.excluded.empty()) << at;
+            EXPECT_EQ(r.models, got[m].models) << at;
+            EXPECT_EQ(r.candidates, got[m].candidates) << at;
+          }
         }
       }
     }

@@ -1,5 +1,6 @@
 #include "engine/scoring/sweep.h"
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <memory>

@@ -197,9 +197,15 @@ class Evaluator {
   // ranked by RanksBefore (a total order), excluded in model order, counts summed. The default,
   // 1, starts no thread: callers that already rank on several threads (the sweep's workers,
   // a report's blocks) keep it; a caller with one ranking and idle cores (recommend) passes 2.
+  //
+  // Top: `top` > 0 asks for the first `top` models of each ranking only: `ranked` holds those,
+  // the same as the first `top` without it, and `excluded` is empty; `models` and
+  // `candidates` count as without it. A candidate whose best possible score (MostScore) is
+  // below the last of the `top` best models found so far is then neither finished nor scored:
+  // a sweep of top 5 (`rules diff`) scores a fraction of the candidates.
   void RankGroups(const std::vector<std::vector<const Query*>>& groups,
                   const std::vector<std::vector<Scratch*>>& scratch,
-                  std::vector<std::vector<Ranking>>* out, int threads = 1) const;
+                  std::vector<std::vector<Ranking>>* out, int threads = 1, int top = 0) const;
   // True if every estimate `a` makes equals the one `b` makes for the same candidate.
   static bool SameEstimates(const Query& a, const Query& b);
 
@@ -218,24 +224,24 @@ class Evaluator {
   class SizingCache;
   // Fills every fact of `c` into s->values (all layers, as needed).
   void Fill(const Query& q, const CandidateEval& c, Scratch* s) const;
-  // `cache` (may be null) holds the sizings of `model`; setup_ids[v] names variant v's setup
-  // in it (equal ids: SameSetup).
-  void EstimateCandidate(const Query& q, const Model& model, int quant_index, CandidateEval* c,
-                         SizingCache* cache = nullptr, const int* setup_ids = nullptr) const;
-  void EstimateOn(const Query& q, const Model& model, int quant_index, int variant,
-                  CandidateEval* c, SizingCache* cache, const int* setup_ids) const;
-  // The sizing EstimateOn finishes (batch and KV cache chosen), with its input in *input;
-  // `own` holds it when there is no cache. EstimateOn is SizeOn then Estimator::Finish.
+  // Estimates `model` at catalog quant `quant_index` on the query's setup (scale-out: on the
+  // fewest GPUs that run it natively, else the most).
+  void EstimateCandidate(const Query& q, const Model& model, int quant_index,
+                         CandidateEval* c) const;
+  // The sizing of a candidate on setup variant `variant` (batch and KV cache chosen), with its
+  // input in *input: from `cache` (may be null), where setup_ids[v] names variant v's setup
+  // (equal ids: SameSetup), else into `own`. An estimate is SizeOn then Estimator::Finish.
   const Sizing* SizeOn(const Query& q, const Model& model, int quant_index, int variant,
                        SizingCache* cache, const int* setup_ids, Sizing* own,
                        EstimateInput* input) const;
-  // A candidate of a single-setup query sized (SizeOn, variant 0) and not yet finished.
+  // A candidate sized (SizeOn) on the setup variant it runs on and not yet finished.
   struct Pending {
     int quant_index = 0;
+    int variant = 0;
     EstimateInput input;
     const Sizing* sized = nullptr;  // in the SizingCache, valid until it is cleared
   };
-  // The most the sized candidate `p` of `model` can score with `q` (single setup) whatever
+  // The most the sized candidate `p` of `model` can score with `q` whatever
   // its speeds: no Score::raw (hence Score::score) of it is larger. From its early facts
   // alone (Facts::FillEarly, rules::CompiledRules::Bound).
   double MostScore(const Query& q, const Model& model, const Pending& p, Scratch* s) const;
@@ -244,7 +250,7 @@ class Evaluator {
   void ScoreAfterBound(const Query& q, CandidateEval* c, Scratch* s) const;
   // What ScoreCandidate sets from the rules' result in `s`.
   void Finalize(const Query& q, CandidateEval* c, Scratch* s) const;
-  // EstimateOn's result for `p`: Estimator::Finish of its sizing.
+  // The estimate of `p`: Estimator::Finish of its sizing.
   void FinishCandidate(const Query& q, const Model& model, const Pending& p,
                        CandidateEval* c) const;
   // Fills the setup (variant), workload and model facts, each only if it changed.

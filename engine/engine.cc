@@ -11,10 +11,13 @@ std::shared_ptr<const Engine> Engine::Load(EngineSources sources, Diagnostics* d
     return nullptr;
   }
   std::shared_ptr<Engine> e(new Engine());
-  // The catalog is the biggest file set and needs nothing else: it loads on a second thread,
-  // and the report policy (which needs nothing else either) after it there, so that the two
-  // threads finish about together. Each part keeps its own diagnostics, reported in the order
-  // of a sequential load: catalog, estimator, profiles, policy, rules, trait books.
+  // The catalog is the biggest file set and needs nothing else: it loads on a second thread.
+  // The report policy (which needs nothing else either) loads on the thread with less to do,
+  // so that the two finish about together: after the catalog when this one also reads the
+  // trait books, else here after the rules (`fit`, idle 2 cores: the catalog's thread took
+  // ~1.55 ms with it, this one ~1.1 ms without it; the policy is ~0.17 ms). Each part keeps its
+  // own diagnostics, reported in the order of a sequential load: catalog, estimator, profiles,
+  // policy, rules, trait books.
   const FileSource& data = *sources.data;
   struct SideLoad {
     std::unique_ptr<Catalog> catalog;
@@ -22,10 +25,11 @@ std::shared_ptr<const Engine> Engine::Load(EngineSources sources, Diagnostics* d
     std::optional<ReportPolicy> policy;
     Diagnostics policy_diags;
   };
-  std::future<SideLoad> side = std::async(std::launch::async, [&data] {
+  const bool policy_beside = sources.trait_books;
+  std::future<SideLoad> side = std::async(std::launch::async, [&data, policy_beside] {
     SideLoad s;
     s.catalog = Catalog::Load(data, &s.catalog_diags);
-    s.policy = LoadReportPolicy(data, &s.policy_diags);
+    if (policy_beside) s.policy = LoadReportPolicy(data, &s.policy_diags);
     return s;
   });
   Diagnostics early;  // estimator, profiles
@@ -43,7 +47,14 @@ std::shared_ptr<const Engine> Engine::Load(EngineSources sources, Diagnostics* d
       traits = ReportTraits::Load(data, local, *e->profiles_, /*warnings=*/false, &late);
     }
   }
+  std::optional<ReportPolicy> policy_here;
+  Diagnostics policy_here_diags;
+  if (!policy_beside) policy_here = LoadReportPolicy(data, &policy_here_diags);
   SideLoad s = side.get();
+  if (!policy_beside) {
+    s.policy = std::move(policy_here);
+    s.policy_diags = std::move(policy_here_diags);
+  }
   std::optional<ReportPolicy>& policy = s.policy;
   std::unique_ptr<Catalog>& loaded_catalog = s.catalog;
   diags->Merge(s.catalog_diags);

@@ -573,7 +573,7 @@ absl::StatusOr<std::shared_ptr<const CompiledRules>> LoadRules(
   absl::StatusOr<std::vector<RuleFile>> files = ReadRuleFiles(sources, diags);
   if (!files.ok()) return files.status();
   if (check_files) check_files(*files);
-  RuleBook book = MergeRuleFiles(*files, diags);
+  RuleBook book = MergeRuleFiles(*std::move(files), diags);
   std::shared_ptr<const CompiledRules> compiled =
       CompileRules(book, std::move(schema), options, diags);
   const int errors = diags->error_count() - errors_before;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <map>
+#include <type_traits>
+#include <utility>
 
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -51,14 +53,22 @@ absl::StatusOr<std::vector<RuleFile>> ReadRuleFiles(const RuleSources& sources,
   return files;
 }
 
-RuleBook MergeRuleFiles(const std::vector<RuleFile>& files, Diagnostics* diags) {
+namespace {
+
+// MergeRuleFiles of `files`: a const vector copies each rule into the book, a mutable one
+// (the caller's to give away: LoadRules) moves it there.
+template <typename Files>
+RuleBook Merge(Files& files, Diagnostics* diags) {
   RuleBook book;
   std::vector<RuleDef> all;
+  size_t defined = 0;
+  for (const RuleFile& f : files) defined += f.rules.size();
+  all.reserve(std::min(defined, static_cast<size_t>(kMaxRules)));
   std::map<std::string, size_t, std::less<>> index;
   bool full = false;  // past kMaxRules: reported once, the rest is not merged
-  for (const RuleFile& f : files) {
+  for (auto& f : files) {
     book.files.push_back(f.file);
-    for (const RuleDef& r : f.rules) {
+    for (auto& r : f.rules) {
       if (full) break;
       auto it = index.find(r.id);
       if (it != index.end()) {
@@ -83,7 +93,11 @@ RuleBook MergeRuleFiles(const std::vector<RuleFile>& files, Diagnostics* diags) 
         break;
       }
       index.emplace(r.id, all.size());
-      all.push_back(r);
+      if constexpr (std::is_const_v<Files>) {
+        all.push_back(r);
+      } else {
+        all.push_back(std::move(r));  // `r` is not read again: the overrides name rules by id
+      }
     }
   }
 
@@ -151,10 +165,21 @@ RuleBook MergeRuleFiles(const std::vector<RuleFile>& files, Diagnostics* diags) 
       if (o.tags) r.tags = *o.tags;
     }
   }
+  book.rules.reserve(all.size());
   for (size_t i = 0; i < all.size(); ++i) {
     if (disabled_by[i] == nullptr) book.rules.push_back(std::move(all[i]));
   }
   return book;
+}
+
+}  // namespace
+
+RuleBook MergeRuleFiles(const std::vector<RuleFile>& files, Diagnostics* diags) {
+  return Merge(files, diags);
+}
+
+RuleBook MergeRuleFiles(std::vector<RuleFile>&& files, Diagnostics* diags) {
+  return Merge(files, diags);
 }
 
 }  // namespace fitrank::rules

@@ -63,8 +63,10 @@ std::vector<std::pair<std::string, bool>> RuleFilePaths(const RuleSources& sourc
 absl::StatusOr<std::vector<RuleFile>> ReadRuleFiles(const RuleSources& sources,
                                                     Diagnostics* diags);
 
-// Merges files already in load order.
+// Merges files already in load order. The second form moves each rule out of `files` (its
+// rules are left moved-from) instead of copying it: the same book.
 RuleBook MergeRuleFiles(const std::vector<RuleFile>& files, Diagnostics* diags);
+RuleBook MergeRuleFiles(std::vector<RuleFile>&& files, Diagnostics* diags);
 
 }  // namespace fitrank::rules
 

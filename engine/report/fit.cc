@@ -49,6 +49,18 @@ std::string FitPhrase(const ReportPolicy& pol, const Estimate& e) {
   return pol.Note("fit.verdict.no-fit", {});
 }
 
+// The grade of `quant` in `g`, found as Grader::Grade finds it in the catalog (null: not
+// graded, which Grade answers with an empty grade).
+const Graded* GradeAt(const Catalog& catalog, const GradedModel& g, const Quant& quant) {
+  const std::vector<Quant>& quants = catalog.quants();
+  int index = -1;
+  for (size_t i = 0; i < quants.size(); ++i) {
+    if (&quants[i] == &quant || quants[i].id == quant.id) index = static_cast<int>(i);
+  }
+  if (index < 0 || index >= static_cast<int>(g.quants.size())) return nullptr;
+  return &g.quants[index];
+}
+
 }  // namespace
 
 absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setup,
@@ -96,18 +108,27 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     return a.bpw < b.bpw;
   });
 
+  // The rules' grades of the model at every quantization: for the query's workload (its
+  // rows, and its best quant with sentences for the headline) and, without --quant, for every
+  // other workload (each one's best quant for the workload table). One evaluation of the model
+  // per workload; those of one context size each quantization once.
+  std::vector<const Workload*> graded_for = {q.workload};
+  if (q.quant == nullptr) {
+    for (const Workload& w : env.profiles->workloads()) {
+      if (w.id != q.workload->id) graded_for.push_back(&w);
+    }
+  }
+  const std::vector<GradedModel> graded_each = env.grader->GradeModelEach(
+      setup, model, graded_for, mode,
+      {q.quant == nullptr ? Grader::Detail::kSentences : Grader::Detail::kScore});
+  const GradedModel& asked = graded_each[0];
+
   // The headline quant: --quant, else the rules' best, else the estimator fallback.
   const Quant* quant = q.quant;
   Graded graded;
-  // The rules' answer for the query's workload, kept for its row of the workload table below
-  // (one model evaluation at every quantization, not two).
-  const Quant* workload_best = nullptr;
-  Graded workload_best_graded;
   if (quant == nullptr) {
-    quant = workload_best = env.grader->BestQuant(setup, model, *q.workload, mode, &graded);
-    workload_best_graded.grade_index = graded.grade_index;
-    workload_best_graded.score = graded.score;
-    workload_best_graded.excluded = graded.excluded;
+    quant = asked.best;
+    graded = asked.best_graded;
   }
   if (quant == nullptr) quant = FallbackBestQuant(r.quants);
   if (quant == nullptr) {
@@ -155,26 +176,42 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
   r.reasons = graded.reasons;
   for (QuantRow& row : r.quants) {
     if (!row.supported) continue;
-    Graded g = env.grader->Grade(setup, model, *row.quant, *q.workload, mode,
-                                 Grader::Detail::kScore);
-    row.grade_index = g.excluded ? last_grade : g.grade_index;
-    row.score = g.score;
+    const Graded* g = GradeAt(*env.catalog, asked, *row.quant);
+    if (g == nullptr) {
+      row.grade_index = -1;
+      row.score = 0;
+      continue;
+    }
+    row.grade_index = g->excluded ? last_grade : g->grade_index;
+    row.score = g->score;
   }
   // Each workload at its own best quantization (the headline's when --quant was given, or
   // when no quant runs for that workload): a quant that fits chat may not fit coding's context.
   for (const Workload& w : env.profiles->workloads()) {
     WorkloadShape ws = ShapeFor(w, mode);
-    Graded g;
-    const Quant* wq = nullptr;
-    if (q.quant == nullptr && w.id == q.workload->id) {
-      wq = workload_best;
-      g = workload_best_graded;
-    } else if (q.quant == nullptr) {
-      wq = env.grader->BestQuant(setup, model, w, mode, &g, Grader::Detail::kScore);
+    const GradedModel* each = nullptr;  // the model graded for `w` above (without --quant)
+    for (size_t i = 0; i < graded_for.size() && each == nullptr; ++i) {
+      if (graded_for[i]->id == w.id) each = &graded_each[i];
     }
-    if (wq == nullptr) {
+    int grade_index = -1;
+    double score = 0;
+    bool excluded = false;
+    const Quant* wq = q.quant == nullptr && each != nullptr ? each->best : nullptr;
+    if (wq != nullptr) {
+      grade_index = each->best_graded.grade_index;
+      score = each->best_graded.score;
+      excluded = each->best_graded.excluded;
+    } else {
       wq = quant;
-      g = env.grader->Grade(setup, model, *wq, w, mode, Grader::Detail::kScore);
+      Graded at_quant;  // Grade's answer at the headline quant
+      if (each != nullptr) {
+        if (const Graded* g = GradeAt(*env.catalog, *each, *wq)) at_quant = *g;
+      } else {
+        at_quant = env.grader->Grade(setup, model, *wq, w, mode, Grader::Detail::kScore);
+      }
+      grade_index = at_quant.grade_index;
+      score = at_quant.score;
+      excluded = at_quant.excluded;
     }
     LlmRun wr = RunLlm(env, setup, model, *wq, ws);
     FitWorkloadRow row;
@@ -184,8 +221,8 @@ absl::StatusOr<FitReport> BuildFitReport(const ReportEnv& env, const Setup& setu
     row.decode_tok_s = wr.estimate.decode_tok_s;
     row.ttft_ms = wr.estimate.ttft_ms;
     row.context = std::min(wr.input.context, wr.estimate.safe_context);
-    row.grade_index = g.excluded ? last_grade : g.grade_index;
-    row.score = g.score;
+    row.grade_index = excluded ? last_grade : grade_index;
+    row.score = score;
     r.workloads.push_back(row);
   }
 

@@ -10,14 +10,16 @@ namespace fitrank {
 
 std::shared_ptr<const Query> Grader::QueryFor(const Setup& setup, const Workload& workload,
                                               const Mode& mode) const {
-  QueryKey key;
-  for (const DeviceGroup& d : setup.devices) key.devices.push_back({d.gpu, d.count});
-  key.host_ram_gb = setup.host_ram_gb;
-  key.host_bandwidth_gbps = setup.host_bandwidth_gbps;
-  key.parallelism = setup.parallelism;
-  key.parallelism_defaulted = setup.parallelism_defaulted;
+  QueryKey setup_mode;
+  for (const DeviceGroup& d : setup.devices) setup_mode.devices.push_back({d.gpu, d.count});
+  setup_mode.host_ram_gb = setup.host_ram_gb;
+  setup_mode.host_bandwidth_gbps = setup.host_bandwidth_gbps;
+  setup_mode.parallelism = setup.parallelism;
+  setup_mode.parallelism_defaulted = setup.parallelism_defaulted;
+  setup_mode.mode = &mode;
+  QueryKey key = setup_mode;
   key.workload = &workload;
-  key.mode = &mode;
+  std::shared_ptr<const Query> like;  // a query of the same setup and mode, if one is cached
   {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = queries_.find(key);
@@ -25,12 +27,19 @@ std::shared_ptr<const Query> Grader::QueryFor(const Setup& setup, const Workload
       recency_.splice(recency_.begin(), recency_, it->second.recency);
       return it->second.query;
     }
+    auto l = like_.find(setup_mode);
+    if (l != like_.end()) like = l->second.lock();
   }
   // Prepared outside the lock: other pages' questions do not wait for this one. Two threads
   // asking the same new question both prepare it; the second keeps the first's.
-  absl::StatusOr<std::unique_ptr<Query>> q = eval_->Prepare(setup, workload, mode);
-  if (!q.ok()) return nullptr;
-  std::shared_ptr<const Query> prepared(std::move(*q));
+  std::shared_ptr<const Query> prepared;
+  if (like != nullptr) {
+    prepared = eval_->PrepareLike(*like, workload);
+  } else {
+    absl::StatusOr<std::unique_ptr<Query>> q = eval_->Prepare(setup, workload, mode);
+    if (!q.ok()) return nullptr;
+    prepared = std::move(*q);
+  }
   std::lock_guard<std::mutex> lock(mu_);
   auto it = queries_.find(key);
   if (it != queries_.end()) {
@@ -38,11 +47,15 @@ std::shared_ptr<const Query> Grader::QueryFor(const Setup& setup, const Workload
     return it->second.query;
   }
   while (queries_.size() >= max_queries_) {
-    queries_.erase(recency_.back());
+    auto dropped = queries_.find(recency_.back());
+    auto l = like_.find(dropped->second.setup_mode);
+    if (l != like_.end() && l->second.lock() == dropped->second.query) like_.erase(l);
+    queries_.erase(dropped);
     recency_.pop_back();
   }
   recency_.push_front(key);
-  queries_.emplace(std::move(key), Cached{prepared, recency_.begin()});
+  like_[setup_mode] = prepared;
+  queries_.emplace(std::move(key), Cached{prepared, recency_.begin(), std::move(setup_mode)});
   return prepared;
 }
 
@@ -97,6 +110,31 @@ const Quant* Grader::BestQuant(const Setup& setup, const Model& model,
   const CandidateEval& c = me.quants[me.best];
   if (graded != nullptr) *graded = GradedOf(*q, c, detail);
   return c.quant;
+}
+
+std::vector<GradedModel> Grader::GradeModelEach(const Setup& setup, const Model& model,
+                                                const std::vector<const Workload*>& workloads,
+                                                const Mode& mode,
+                                                const std::vector<Detail>& detail) const {
+  std::vector<GradedModel> out(workloads.size());
+  // One scratch for all: it refills what a new query changes. Each evaluation is graded before
+  // the next: holding them all (~20 kB each) would only touch fresh memory.
+  Evaluator::Scratch scratch(*eval_);
+  for (size_t i = 0; i < workloads.size(); ++i) {
+    const std::shared_ptr<const Query> q = QueryFor(setup, *workloads[i], mode);
+    if (q == nullptr) continue;
+    const ModelEval me = eval_->EvaluateModel(*q, model, &scratch);
+    GradedModel& g = out[i];
+    g.quants.reserve(me.quants.size());
+    for (const CandidateEval& c : me.quants) {
+      g.quants.push_back(c.evaluated ? GradedOf(*q, c, Detail::kScore) : Graded());
+    }
+    if (me.best < 0) continue;
+    const CandidateEval& best = me.quants[me.best];
+    g.best = best.quant;
+    g.best_graded = GradedOf(*q, best, i < detail.size() ? detail[i] : Detail::kScore);
+  }
+  return out;
 }
 
 std::vector<Pick> Grader::Rank(const Setup& setup, const Workload& workload,

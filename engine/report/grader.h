@@ -11,7 +11,8 @@
 // Memory: the cache keeps at most `max_queries` prepared queries, dropping the least recently
 // used, so a long-running server asked about ever new setups (`fitrank serve`, where the setup
 // and `ram=` come from the query string) stays bounded. A query in use when it is dropped lives
-// on until its caller is done with it (shared ownership).
+// on until its caller is done with it (shared ownership). A question about a (setup, mode) the
+// cache holds for another workload copies that query's setups and plans (Evaluator::PrepareLike).
 #ifndef FITRANK_ENGINE_REPORT_GRADER_H_
 #define FITRANK_ENGINE_REPORT_GRADER_H_
 
@@ -45,6 +46,15 @@ struct Graded {
   std::vector<std::string> advice;    // advice ids of the rules that fired
 };
 
+// Every catalog quantization of one model graded for one workload (Grader::GradeModelEach).
+struct GradedModel {
+  // Catalog quant order: what Grade(..., Detail::kScore) gives for each (empty if the
+  // candidate could not be evaluated). Empty if the question could not be prepared.
+  std::vector<Graded> quants;
+  const Quant* best = nullptr;  // what BestQuant gives (nullptr if none runs)
+  Graded best_graded;           // its grade, in the detail asked (empty without a best)
+};
+
 class Grader {
  public:
   // Enough for every (workload, mode) pair of a few dozen setups: one GPU page asks about one
@@ -72,6 +82,14 @@ class Grader {
   const Quant* BestQuant(const Setup& setup, const Model& model, const Workload& workload,
                          const Mode& mode, Graded* graded,
                          Detail detail = Detail::kSentences) const;
+  // One model at every quantization for each of `workloads`: element i grades it for
+  // workloads[i], its best's grade in `detail[i]` (kScore when `detail` is shorter). One
+  // evaluation of the model per workload (Evaluator::EvaluateModel), where BestQuant and a
+  // Grade per quantization would evaluate it again for each quantization.
+  std::vector<GradedModel> GradeModelEach(const Setup& setup, const Model& model,
+                                          const std::vector<const Workload*>& workloads,
+                                          const Mode& mode,
+                                          const std::vector<Detail>& detail = {}) const;
   // The top `k` picks for the workload and mode, ranked; each pick filled completely, its run
   // command for the setup the candidate was estimated on (scale-out: its GPU count).
   // Excluded (gated) candidates are never returned. `threads`: the threads the ranking runs
@@ -96,7 +114,8 @@ class Grader {
   // The question a prepared query answers: the parts of a setup a user chooses (the rest, host
   // TFLOPS, GPU link and label, follows from the devices as BuildSetup derives it; a link
   // forced through SetupOptions::link is not told apart), the workload and the mode.
-  // Pointers are compared, never dereferenced.
+  // Pointers are compared, never dereferenced. Without the workload (nullptr): the key of
+  // like_.
   struct QueryKey {
     absl::InlinedVector<std::pair<const Gpu*, int>, 2> devices;  // (GPU, count), setup order
     double host_ram_gb = 0;
@@ -116,6 +135,7 @@ class Grader {
   struct Cached {
     std::shared_ptr<const Query> query;
     std::list<QueryKey>::iterator recency;  // its key's place in recency_
+    QueryKey setup_mode;                    // its key in like_
   };
 
   std::shared_ptr<const Query> QueryFor(const Setup& setup, const Workload& workload,
@@ -132,6 +152,9 @@ class Grader {
   mutable std::mutex mu_;
   mutable std::list<QueryKey> recency_;  // keys, most recently used first
   mutable absl::flat_hash_map<QueryKey, Cached> queries_;
+  // For each (setup, mode) of the cache, its latest query, whose setups and plans a query for
+  // another workload copies (Evaluator::PrepareLike); entries leave with their query.
+  mutable absl::flat_hash_map<QueryKey, std::weak_ptr<const Query>> like_;
 };
 
 }  // namespace fitrank

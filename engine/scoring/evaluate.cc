@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
+#include <cstring>
 #include <deque>
 #include <limits>
 #include <mutex>
@@ -61,16 +63,20 @@ Evaluator::Evaluator(const Catalog& catalog, const Estimator& estimator, const P
   for (const Model& m : catalog_.models()) {
     newest_release_month_ = std::max(newest_release_month_, m.release_month);
   }
-  for (const Model& m : catalog_.models()) {
-    age_months_.push_back(MonthsSince(m.release_month, newest_release_month_));
-  }
-  texts_ = std::make_unique<TextSlot[]>(profiles_.workloads().size() * catalog_.models().size());
+  const size_t nm = catalog_.models().size();
+  texts_ = std::make_unique<std::atomic<const ModelWorkloadText*>[]>(
+      profiles_.workloads().size() * nm);
   const std::vector<std::string>& order = profiles_.grades().reason_order;
   for (int s = 0; s < rules_.rules->set_count(); ++s) {
     auto it = std::find(order.begin(), order.end(), rules_.rules->sets()[s]);
     reason_rank_.push_back(it != order.end() ? static_cast<int>(it - order.begin())
                                              : static_cast<int>(order.size()) + s);
   }
+}
+
+Evaluator::~Evaluator() {
+  const size_t n = profiles_.workloads().size() * catalog_.models().size();
+  for (size_t i = 0; i < n; ++i) delete texts_[i].load(std::memory_order_acquire);
 }
 
 absl::StatusOr<std::unique_ptr<Query>> Evaluator::Prepare(const Setup& setup,
@@ -189,22 +195,50 @@ absl::StatusOr<std::unique_ptr<Query>> Evaluator::Prepare(const Setup& setup,
   return q;
 }
 
+std::unique_ptr<Query> Evaluator::PrepareLike(const Query& like, const Workload& workload) const {
+  auto q = std::make_unique<Query>();
+  // As Prepare: what depends on the workload.
+  q->serial = ++g_query_serial;
+  q->evaluator = this;
+  q->workload = &workload;
+  q->mode = like.mode;
+  q->shape = ShapeFor(workload, *like.mode);
+  q->workload_index = rules_.rules->vocabulary().FindWorkload(workload.id);
+  q->mode_index = like.mode_index;
+  q->weights = WeightsFor(*rules_.rules, workload, *like.mode);
+  // Copied: the setups (at new addresses, their facts pointing at them) and plans.
+  q->variants.reserve(like.variants.size());
+  for (const SetupVariant& from : like.variants) {
+    SetupVariant v;
+    v.setup = std::make_unique<Setup>(*from.setup);
+    v.facts = std::make_unique<SetupSubject>(*from.facts);
+    v.facts->setup = v.setup.get();
+    v.plans = from.plans;
+    q->variants.push_back(std::move(v));
+  }
+  q->rank_groups = like.rank_groups;
+  return q;
+}
+
 const ModelWorkloadText& Evaluator::TextFor(const Query& q, const Model& model,
                                             Scratch* s) const {
   const size_t w = q.workload - profiles_.workloads().data();
   const Model* first = catalog_.models().data();
   const size_t nm = catalog_.models().size();
   if (w < profiles_.workloads().size() && &model >= first && &model < first + nm) {
-    // Described on first use, once whatever the threads: `fit` asks about one model, and the
+    // Described on first use and kept: `fit` asks about one model, and the
     // catalog x workloads (over 2,000 descriptions) would be most of an evaluator's start-up.
-    TextSlot& slot = texts_[w * nm + (&model - first)];
-    if (!slot.described.load(std::memory_order_acquire)) {  // call_once's own check costs more
-      std::call_once(slot.once, [&] {
-        slot.text = DescribeCapabilities(model, profiles_.workloads()[w], profiles_);
-        slot.described.store(true, std::memory_order_release);
-      });
+    std::atomic<const ModelWorkloadText*>& slot = texts_[w * nm + (&model - first)];
+    const ModelWorkloadText* text = slot.load(std::memory_order_acquire);
+    if (text == nullptr) {
+      auto made = std::make_unique<const ModelWorkloadText>(
+          DescribeCapabilities(model, profiles_.workloads()[w], profiles_));
+      if (slot.compare_exchange_strong(text, made.get(), std::memory_order_acq_rel,
+                                       std::memory_order_acquire)) {
+        text = made.release();
+      }  // else another thread published the same description first: `text` is it
     }
-    return slot.text;
+    return *text;
   }
   s->own_text = DescribeCapabilities(model, *q.workload, profiles_);  // not a catalog model
   return s->own_text;
@@ -225,7 +259,7 @@ class Evaluator::SizingCache {
   const Sizing& Get(const Estimator& estimator, int setup_id, int quant_index,
                     const EstimateInput& in) {
     Slot& slot = slots_[setup_id * quants_ + quant_index];
-    const Key key{in.runtime, in.backend, in.context, in.batch, in.bpw, in.kv_cache};
+    const Key key = KeyOf(in);
     for (size_t i = 0; i < slot.used; ++i) {
       if (slot.keys[i] == key) return slot.sizings[i];
     }
@@ -247,18 +281,28 @@ class Evaluator::SizingCache {
 
  private:
   // What else an estimate's sizing depends on (the model and quant are the cache's and the
-  // slot's; the setup is the slot's).
+  // slot's; the setup is the slot's): runtime, bits per weight (bit pattern), context and
+  // batch, backend and KV cache type, as whole words compared word by word. (With the enums
+  // and ints as fields, GCC compared a byte and an int stored to the stack as one word each
+  // time round the search: a stalled load, a third of the search's time.)
   struct Key {
     const Runtime* runtime = nullptr;
-    Backend backend = Backend::kAuto;
-    int context = 0, batch = 0;
-    double bpw = 0;
-    KvCacheType kv_cache = KvCacheType::kF16;
+    uint64_t bpw_bits = 0;
+    uint64_t lengths = 0;  // context << 32 | batch
+    uint64_t kinds = 0;    // backend << 8 | KV cache type
     bool operator==(const Key& o) const {
-      return runtime == o.runtime && backend == o.backend && context == o.context &&
-             batch == o.batch && bpw == o.bpw && kv_cache == o.kv_cache;
+      return runtime == o.runtime && bpw_bits == o.bpw_bits && lengths == o.lengths &&
+             kinds == o.kinds;
     }
   };
+  static Key KeyOf(const EstimateInput& in) {
+    Key k;
+    k.runtime = in.runtime;
+    std::memcpy(&k.bpw_bits, &in.bpw, sizeof(k.bpw_bits));
+    k.lengths = uint64_t{static_cast<uint32_t>(in.context)} << 32 | static_cast<uint32_t>(in.batch);
+    k.kinds = uint64_t{static_cast<uint8_t>(in.backend)} << 8 | static_cast<uint8_t>(in.kv_cache);
+    return k;
+  }
   struct Slot {
     std::vector<Key> keys;        // compact, searched
     std::deque<Sizing> sizings;   // stable addresses; sizings[i] is for keys[i]
@@ -328,17 +372,6 @@ const Sizing* Evaluator::SizeOn(const Query& q, const Model& model, int quant_in
   });
 }
 
-void Evaluator::EstimateOn(const Query& q, const Model& model, int quant_index, int variant,
-                           CandidateEval* c, SizingCache* cache, const int* setup_ids) const {
-  Sizing own;
-  EstimateInput in;
-  const Sizing* sized = SizeOn(q, model, quant_index, variant, cache, setup_ids, &own, &in);
-  estimator_.Finish(in, *sized, &c->estimate);
-  c->setup = q.variants[variant].setup.get();
-  c->variant = variant;
-  c->runtime = q.variants[variant].plans[quant_index].runtime;
-}
-
 void Evaluator::FillContext(const Query& q, int variant, const Model& model, Scratch* s) const {
   const Facts& f = *rules_.facts;
   if (s->query_serial != q.serial || s->variant != variant) {
@@ -349,13 +382,9 @@ void Evaluator::FillContext(const Query& q, int variant, const Model& model, Scr
     s->model = nullptr;
   }
   if (s->model != &model) {
-    const Model* first = catalog_.models().data();
-    if (&model >= first && &model < first + catalog_.models().size()) {
-      f.FillModel(model, TextFor(q, model, s), age_months_[&model - first], &s->values);
-    } else {  // not a catalog model
-      f.FillModel(model, TextFor(q, model, s),
-                  MonthsSince(model.release_month, newest_release_month_), &s->values);
-    }
+    // Catalog models or not: the age is a subtraction (Model::release_month).
+    f.FillModel(model, TextFor(q, model, s),
+                MonthsSince(model.release_month, newest_release_month_), &s->values);
     s->model = &model;
     ++s->context_key;
   }
@@ -363,8 +392,8 @@ void Evaluator::FillContext(const Query& q, int variant, const Model& model, Scr
 
 double Evaluator::MostScore(const Query& q, const Model& model, const Pending& p,
                             Scratch* s) const {
-  FillContext(q, 0, model, s);
-  const SetupVariant& v = q.variants[0];
+  FillContext(q, p.variant, model, s);
+  const SetupVariant& v = q.variants[p.variant];
   const QuantPlan& plan = v.plans[p.quant_index];
   rules_.facts->FillEarly(model, *plan.quant, plan.runtime, plan.serving,
                           *v.setup->devices[0].gpu, v.setup->device_count, p.sized->estimate,
@@ -381,9 +410,9 @@ void Evaluator::FinishCandidate(const Query& q, const Model& model, const Pendin
   c->quant_index = p.quant_index;
   c->evaluated = false;
   estimator_.Finish(p.input, *p.sized, &c->estimate);
-  c->setup = q.variants[0].setup.get();
-  c->variant = 0;
-  c->runtime = q.variants[0].plans[p.quant_index].runtime;
+  c->setup = q.variants[p.variant].setup.get();
+  c->variant = p.variant;
+  c->runtime = q.variants[p.variant].plans[p.quant_index].runtime;
 }
 
 void Evaluator::Fill(const Query& q, const CandidateEval& c, Scratch* s) const {
@@ -422,17 +451,29 @@ void Evaluator::Finalize(const Query& q, CandidateEval* c, Scratch* s) const {
 }
 
 void Evaluator::EstimateCandidate(const Query& q, const Model& model, int quant_index,
-                                  CandidateEval* c, SizingCache* cache,
-                                  const int* setup_ids) const {
+                                  CandidateEval* c) const {
   c->model = &model;
   c->quant = &catalog_.quants()[quant_index];
   c->quant_index = quant_index;
   c->evaluated = false;
+  // On the first setup variant it runs on natively (sizing says so: a finish changes no
+  // fit), else the last.
   const int n = static_cast<int>(q.variants.size());
-  for (int v = 0; v < n; ++v) {
-    EstimateOn(q, model, quant_index, v, c, cache, setup_ids);
-    if (c->runtime != nullptr && c->estimate.runs_natively()) break;
+  Sizing own;
+  EstimateInput in;
+  int v = 0;
+  const Sizing* sized = nullptr;
+  for (;; ++v) {
+    sized = SizeOn(q, model, quant_index, v, nullptr, nullptr, &own, &in);
+    if (v + 1 == n || (q.variants[v].plans[quant_index].runtime != nullptr &&
+                       sized->estimate.runs_natively())) {
+      break;
+    }
   }
+  estimator_.Finish(in, *sized, &c->estimate);
+  c->setup = q.variants[v].setup.get();
+  c->variant = v;
+  c->runtime = q.variants[v].plans[quant_index].runtime;
 }
 
 CandidateEval Evaluator::Evaluate(const Query& q, const Model& model, int quant_index,
@@ -541,7 +582,8 @@ void Evaluator::RankShared(const std::vector<const Query*>& qs,
 
 void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
                            const std::vector<std::vector<Scratch*>>& scratches,
-                           std::vector<std::vector<Ranking>>* outs, int threads) const {
+                           std::vector<std::vector<Ranking>>* outs, int threads,
+                           int top) const {
   const size_t ng = groups.size();
   // Each group estimates with its first query; name the setups those estimate on, equal
   // setups alike, so that the groups share sizings.
@@ -563,6 +605,9 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
     std::vector<size_t> closest_pos;  // position of `closest` in the estimation order
     CandidateEval nofit;
     bool have_nofit = false;
+    // top > 0: per query, the scores of the best `top` models this thread ranked, best first.
+    // No candidate scoring less than the last of `top` of them can enter the top.
+    std::vector<std::vector<double>> top_scores;
   };
   // The models go to the threads one at a time, in catalog order, whichever thread is free
   // first: a model's candidates depend on nothing another model did (its sizings, its hint),
@@ -583,6 +628,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
       state[g].have_best.resize(n);
       state[g].have_closest.resize(n);
       state[g].closest_pos.resize(n);
+      state[g].top_scores.resize(n);
     }
     std::vector<Pending> pending;      // one setup: the candidates that run, estimation order
     std::vector<std::pair<double, size_t>> order;  // (promise, pending index), best first
@@ -622,94 +668,92 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
             st.closest[j] = c, st.have_closest[j] = 1, st.closest_pos[j] = pos;
           }
         };
-        if (q0.variants.size() != 1) {
-          // Scale-out: each candidate picks its GPU count by its estimate, so its setup facts
-          // are not known before it: no bound, every candidate is estimated and scored.
-          size_t pos = 0;
-          for (const std::vector<int>& group : q0.rank_groups) {
-            for (int i : group) {
-              EstimateCandidate(q0, model, i, &c, &cache, setup_ids[g].data());
-              for (Ranking& r : out) ++r.candidates;
-              if (FitOrder(c) == 3) {
-                no_run(c);
-                continue;
+        // First size every candidate: those that do not run are settled here. On one setup, in
+        // bits-per-weight order per runtime: memory only grows with bits per weight on one
+        // runtime, so a group stops at its first no-fit. Scale-out: each candidate on the
+        // fewest GPUs of the list that run it natively, else the most (sizing decides it: a
+        // finish changes no fit).
+        const int variants = static_cast<int>(q0.variants.size());
+        pending.clear();
+        for (const std::vector<int>& group : q0.rank_groups) {
+          for (int i : group) {
+            Pending p;
+            p.quant_index = i;
+            for (int v = 0; v < variants; ++v) {
+              p.variant = v;
+              p.sized = SizeOn(q0, model, i, v, &cache, setup_ids[g].data(), nullptr, &p.input);
+              if (q0.variants[v].plans[i].runtime != nullptr &&
+                  p.sized->estimate.runs_natively()) {
+                break;
               }
-              for (size_t j = 0; j < n; ++j) {
-                qs[j]->evaluator->ScoreCandidate(*qs[j], &c, scratch[j]);
-                keep(j, pos);
-              }
-              ++pos;
             }
-          }
-        } else {
-          // One setup. First size every candidate, in bits-per-weight order per runtime: those
-          // that do not run are settled here; memory only grows with bits per weight on one
-          // runtime, so a group stops at its first no-fit.
-          pending.clear();
-          for (const std::vector<int>& group : q0.rank_groups) {
-            for (int i : group) {
-              Pending p;
-              p.quant_index = i;
-              p.sized = SizeOn(q0, model, i, 0, &cache, setup_ids[g].data(), nullptr, &p.input);
-              for (Ranking& r : out) ++r.candidates;
-              const QuantPlan& plan = q0.variants[0].plans[i];
-              if (!p.sized->estimate.runnable() || plan.runtime == nullptr ||
-                  p.sized->estimate.fit.kind == FitKind::kNoFit) {
+            for (Ranking& r : out) ++r.candidates;
+            const QuantPlan& plan = q0.variants[p.variant].plans[i];
+          if (!p.sized->estimate.runnable() || plan.runtime == nullptr ||
+                p.sized->estimate.fit.kind == FitKind::kNoFit) {
+              if (top == 0) {  // only `excluded` reads it
                 FinishCandidate(q0, model, p, &c);
                 no_run(c);
-                if (c.estimate.fit.kind == FitKind::kNoFit) break;
-                continue;
               }
-              pending.push_back(p);
+              if (variants == 1 && p.sized->estimate.fit.kind == FitKind::kNoFit) break;
+              continue;
             }
+            pending.push_back(p);
           }
-          // Then the ones that run, most promising first (the best fit, then the most quality
-          // kept): for each query, a candidate's best possible score from its early facts
-          // (Facts::FillEarly, known once sized; CompiledRules::Bound, which also evaluates
-          // the rules reading only those) is compared with the best score found so far. Below
-          // it, the candidate cannot rank first there and is not scored for that query; one no
-          // query needs is not finished (no speeds worked out). RanksBefore is a total order, so
-          // the best is the same whatever the order; a query with no best scored every
-          // candidate, so its closest excluded one is too (ties: the earliest, as before).
-          // The quantization that ranked first in the previous group of this model (another
-          // workload or mode: often the same) goes first, making the bound bite early.
-          order.clear();
-          for (size_t k = 0; k < pending.size(); ++k) {
-            const Pending& p = pending[k];
-            const FitKind kind = p.sized->estimate.fit.kind;
-            const int fit = p.quant_index == hint                   ? -1
-                            : kind == FitKind::kNativeComfortable ? 0
-                            : kind == FitKind::kNativeTight       ? 1
-                                                                  : 2;
-            order.push_back({fit - QualityRetention(model, catalog_.quants()[p.quant_index]), k});
+        }
+        // Then the ones that run, most promising first (the best fit, then the most quality
+        // kept): for each query, a candidate's best possible score from its early facts
+        // (Facts::FillEarly, known once sized; CompiledRules::Bound, which also evaluates
+        // the rules reading only those) is compared with the best score found so far. Below
+        // it, the candidate cannot rank first there and is not scored for that query; one no
+        // query needs is not finished (no speeds worked out). RanksBefore is a total order, so
+        // the best is the same whatever the order; a query with no best scored every
+        // candidate, so its closest excluded one is too (ties: the earliest, as before).
+        // The quantization that ranked first in the previous group of this model (another
+        // workload or mode: often the same) goes first, making the bound bite early.
+        order.clear();
+        for (size_t k = 0; k < pending.size(); ++k) {
+          const Pending& p = pending[k];
+          const FitKind kind = p.sized->estimate.fit.kind;
+          const int fit = p.quant_index == hint                   ? -1
+                          : kind == FitKind::kNativeComfortable ? 0
+                          : kind == FitKind::kNativeTight       ? 1
+                                                                : 2;
+          order.push_back({fit - QualityRetention(model, catalog_.quants()[p.quant_index]), k});
+        }
+        // Few candidates: an insertion sort, no allocation; ties keep the estimation order.
+        for (size_t a = 1; a < order.size(); ++a) {
+          for (size_t b = a; b > 0 && order[b].first < order[b - 1].first; --b) {
+            std::swap(order[b], order[b - 1]);
           }
-          // Few candidates: an insertion sort, no allocation; ties keep the estimation order.
-          for (size_t a = 1; a < order.size(); ++a) {
-            for (size_t b = a; b > 0 && order[b].first < order[b - 1].first; --b) {
-              std::swap(order[b], order[b - 1]);
+        }
+        // A query with no best yet scores the candidate whatever its bound: no bound then,
+        // unless only the top models are wanted and it has `top` of them: a candidate that
+        // cannot reach the last of those cannot enter the top either.
+        for (const auto& [key, k] : order) {
+          bool finished = false;
+          for (size_t j = 0; j < n; ++j) {
+            const Evaluator& e = *qs[j]->evaluator;
+            const std::vector<double>& tops = st.top_scores[j];
+            const bool full = top > 0 && static_cast<int>(tops.size()) == top;
+            const bool bounded = st.have_best[j] || full;
+            if (bounded) {
+              const double floor =
+                  !full ? st.best[j].score.score
+                  : st.have_best[j] ? std::max(st.best[j].score.score, tops.back())
+                                    : tops.back();
+              if (e.MostScore(*qs[j], model, pending[k], scratch[j]) < floor) continue;
             }
-          }
-          // A query with no best yet scores the candidate whatever its bound: no bound then.
-          for (const auto& [key, k] : order) {
-            bool finished = false;
-            for (size_t j = 0; j < n; ++j) {
-              const Evaluator& e = *qs[j]->evaluator;
-              const bool bounded = st.have_best[j];
-              if (bounded &&
-                  e.MostScore(*qs[j], model, pending[k], scratch[j]) < st.best[j].score.score) {
-                continue;
-              }
-              if (!finished) {
-                FinishCandidate(q0, model, pending[k], &c);
-                finished = true;
-              }
-              if (bounded) {
-                e.ScoreAfterBound(*qs[j], &c, scratch[j]);
-              } else {
-                e.ScoreCandidate(*qs[j], &c, scratch[j]);
-              }
-              keep(j, k);
+            if (!finished) {
+              FinishCandidate(q0, model, pending[k], &c);
+              finished = true;
             }
+            if (bounded) {
+              e.ScoreAfterBound(*qs[j], &c, scratch[j]);
+            } else {
+              e.ScoreCandidate(*qs[j], &c, scratch[j]);
+            }
+            keep(j, k);
           }
         }
         if (st.have_best[0]) hint = st.best[0].quant_index;
@@ -718,6 +762,20 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
           ++r.models;
           if (st.have_best[j]) {
             r.ranked.push_back(st.best[j]);
+            if (top > 0) {
+              std::vector<double>& tops = st.top_scores[j];
+              const double score = st.best[j].score.score;
+              if (static_cast<int>(tops.size()) < top) {
+                tops.push_back(score);
+              } else if (score > tops.back()) {
+                tops.back() = score;
+              }
+              for (size_t i = tops.size() - 1; i > 0 && tops[i] > tops[i - 1]; --i) {
+                std::swap(tops[i], tops[i - 1]);
+              }
+            }
+          } else if (top > 0) {
+            continue;  // `excluded` is not wanted
           } else if (st.have_closest[j]) {
             r.excluded.push_back(st.closest[j]);
           } else if (st.have_nofit) {
@@ -770,6 +828,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
                   [](const CandidateEval& a, const CandidateEval& b) { return a.model < b.model; });
       }
       SortRanked(&r.ranked);
+      if (top > 0 && static_cast<int>(r.ranked.size()) > top) r.ranked.resize(top);
     }
   }
 }

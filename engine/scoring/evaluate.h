@@ -24,15 +24,15 @@
 // of the list that run it natively (else the most).
 //
 // Thread safety: an Evaluator and a prepared Query are immutable and may be shared by any
-// number of threads, each with its own Scratch (a model's capabilities for a workload are
-// described on first use, once, under std::call_once). RankGroups(threads > 1) starts helper
+// number of threads, each with its own Scratch (a model's capabilities for a workload and its
+// age are worked out on first use and kept, published atomically: the first description
+// published is the one every thread uses). RankGroups(threads > 1) starts helper
 // threads of its own and joins them before it returns.
 #ifndef FITRANK_ENGINE_SCORING_EVALUATE_H_
 #define FITRANK_ENGINE_SCORING_EVALUATE_H_
 
 #include <atomic>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
@@ -131,6 +131,9 @@ class Evaluator {
  public:
   Evaluator(const Catalog& catalog, const Estimator& estimator, const Profiles& profiles,
             ScoringRules rules);
+  ~Evaluator();
+  Evaluator(const Evaluator&) = delete;
+  Evaluator& operator=(const Evaluator&) = delete;
 
   // Per-thread working memory. Built once; reused for every candidate.
   class Scratch {
@@ -156,6 +159,11 @@ class Evaluator {
   // with a message for users) if a scale-out setup cannot be built.
   absl::StatusOr<std::unique_ptr<Query>> Prepare(const Setup& setup, const Workload& workload,
                                                  const Mode& mode) const;
+  // What Prepare(setup, workload, mode) gives when `like` was prepared by this evaluator for
+  // the same setup and mode (another workload): its setups and per-quantization plans, which
+  // depend on the setup and mode alone, are copied rather than worked out again (a report that
+  // asks about several workloads of one setup: `fit`, the GPU page).
+  std::unique_ptr<Query> PrepareLike(const Query& like, const Workload& workload) const;
 
   // Scores a candidate whose estimate is already made (by Evaluate or Rank with the same
   // query, or one with SameEstimates): facts, rules, score, grade. Allocation-free.
@@ -189,9 +197,15 @@ class Evaluator {
   // ranked by RanksBefore (a total order), excluded in model order, counts summed. The default,
   // 1, starts no thread: callers that already rank on several threads (the sweep's workers,
   // a report's blocks) keep it; a caller with one ranking and idle cores (recommend) passes 2.
+  //
+  // Top: `top` > 0 asks for the first `top` models of each ranking only: `ranked` holds those,
+  // the same as the first `top` without it, and `excluded` is empty; `models` and
+  // `candidates` count as without it. A candidate whose best possible score (MostScore) is
+  // below the last of the `top` best models found so far is then neither finished nor scored:
+  // a sweep of top 5 (`rules diff`) scores a fraction of the candidates.
   void RankGroups(const std::vector<std::vector<const Query*>>& groups,
                   const std::vector<std::vector<Scratch*>>& scratch,
-                  std::vector<std::vector<Ranking>>* out, int threads = 1) const;
+                  std::vector<std::vector<Ranking>>* out, int threads = 1, int top = 0) const;
   // True if every estimate `a` makes equals the one `b` makes for the same candidate.
   static bool SameEstimates(const Query& a, const Query& b);
 
@@ -210,24 +224,24 @@ class Evaluator {
   class SizingCache;
   // Fills every fact of `c` into s->values (all layers, as needed).
   void Fill(const Query& q, const CandidateEval& c, Scratch* s) const;
-  // `cache` (may be null) holds the sizings of `model`; setup_ids[v] names variant v's setup
-  // in it (equal ids: SameSetup).
-  void EstimateCandidate(const Query& q, const Model& model, int quant_index, CandidateEval* c,
-                         SizingCache* cache = nullptr, const int* setup_ids = nullptr) const;
-  void EstimateOn(const Query& q, const Model& model, int quant_index, int variant,
-                  CandidateEval* c, SizingCache* cache, const int* setup_ids) const;
-  // The sizing EstimateOn finishes (batch and KV cache chosen), with its input in *input;
-  // `own` holds it when there is no cache. EstimateOn is SizeOn then Estimator::Finish.
+  // Estimates `model` at catalog quant `quant_index` on the query's setup (scale-out: on the
+  // fewest GPUs that run it natively, else the most).
+  void EstimateCandidate(const Query& q, const Model& model, int quant_index,
+                         CandidateEval* c) const;
+  // The sizing of a candidate on setup variant `variant` (batch and KV cache chosen), with its
+  // input in *input: from `cache` (may be null), where setup_ids[v] names variant v's setup
+  // (equal ids: SameSetup), else into `own`. An estimate is SizeOn then Estimator::Finish.
   const Sizing* SizeOn(const Query& q, const Model& model, int quant_index, int variant,
                        SizingCache* cache, const int* setup_ids, Sizing* own,
                        EstimateInput* input) const;
-  // A candidate of a single-setup query sized (SizeOn, variant 0) and not yet finished.
+  // A candidate sized (SizeOn) on the setup variant it runs on and not yet finished.
   struct Pending {
     int quant_index = 0;
+    int variant = 0;
     EstimateInput input;
     const Sizing* sized = nullptr;  // in the SizingCache, valid until it is cleared
   };
-  // The most the sized candidate `p` of `model` can score with `q` (single setup) whatever
+  // The most the sized candidate `p` of `model` can score with `q` whatever
   // its speeds: no Score::raw (hence Score::score) of it is larger. From its early facts
   // alone (Facts::FillEarly, rules::CompiledRules::Bound).
   double MostScore(const Query& q, const Model& model, const Pending& p, Scratch* s) const;
@@ -236,7 +250,7 @@ class Evaluator {
   void ScoreAfterBound(const Query& q, CandidateEval* c, Scratch* s) const;
   // What ScoreCandidate sets from the rules' result in `s`.
   void Finalize(const Query& q, CandidateEval* c, Scratch* s) const;
-  // EstimateOn's result for `p`: Estimator::Finish of its sizing.
+  // The estimate of `p`: Estimator::Finish of its sizing.
   void FinishCandidate(const Query& q, const Model& model, const Pending& p,
                        CandidateEval* c) const;
   // Fills the setup (variant), workload and model facts, each only if it changed.
@@ -248,17 +262,15 @@ class Evaluator {
   const Estimator& estimator_;
   const Profiles& profiles_;
   ScoringRules rules_;
-  double newest_release_month_ = 0;  // the catalog's newest Model::release_month; 0 if none
-  std::vector<double> age_months_;   // per catalog model: MonthsSince(its, the newest)
+  // The catalog's newest Model::release_month (0 if none): a model's age is MonthsSince its
+  // own, a subtraction, so nothing per model is kept.
+  double newest_release_month_ = 0;
   // A catalog model's capabilities for a workload, described by whichever thread asks first
-  // (TextFor), once.
-  struct TextSlot {
-    std::once_flag once;
-    std::atomic<bool> described{false};  // set once `text` is written
-    ModelWorkloadText text;
-  };
+  // (TextFor) and kept (null until then; a thread that loses the race to publish its own
+  // description drops it and uses the first). Pointers, not the texts: a table of 5 x ~430
+  // texts made up front was ~50 first-touched memory pages of every start-up.
   // [workload index in profiles x catalog models + model index in catalog]
-  std::unique_ptr<TextSlot[]> texts_;
+  std::unique_ptr<std::atomic<const ModelWorkloadText*>[]> texts_;
   std::vector<int> reason_rank_;  // per rule set: position in the profiles' reason order
 };
 

@@ -1,5 +1,6 @@
 #include "engine/scoring/sweep.h"
 
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <memory>
@@ -82,13 +83,11 @@ void RankGpu(const std::vector<const Evaluator*>& evals, const SweepPlan& plan, 
     }
   }
   std::vector<std::vector<Ranking>> rankings;
-  eval.RankGroups(groups, scratches, &rankings);
+  eval.RankGroups(groups, scratches, &rankings, /*threads=*/1, std::max(plan.top, 0));
   for (size_t g = 0; g < groups.size(); ++g) {
     *candidates += rankings[g][0].candidates;
     for (size_t i = 0; i < members[g].size(); ++i) {
-      Ranking& r = rankings[g][i];
-      if (plan.top > 0 && static_cast<int>(r.ranked.size()) > plan.top) r.ranked.resize(plan.top);
-      slot->cells[members[g][i]].ranking = std::move(r);
+      slot->cells[members[g][i]].ranking = std::move(rankings[g][i]);
     }
   }
 }

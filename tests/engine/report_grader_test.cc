@@ -163,5 +163,69 @@ TEST_F(GraderCache, RankEachGivesEachWorkloadsRank) {
   EXPECT_TRUE(g.RankEach(With(64), {}, Balanced(), 5).empty());
 }
 
+// GradeModelEach evaluates the model once per workload (their queries copied from the first:
+// Evaluator::PrepareLike): each workload's grades are exactly BestQuant's and Grade's (a fresh
+// scratch each), quant by quant,
+// the sentences of the best only where asked; on one GPU and in scale-out (several setups).
+TEST_F(GraderCache, GradeModelEachGivesBestQuantAndGradeOfEachWorkload) {
+  std::vector<const Workload*> all;
+  for (const Workload& w : engine_->profiles().workloads()) all.push_back(&w);
+  ASSERT_GE(all.size(), 3u);
+  const Grader& g = engine_->grader();
+  const Mode* scale_out = engine_->profiles().FindMode("scale-out").found;
+  ASSERT_NE(scale_out, nullptr);
+  int bests = 0, excluded = 0;
+  for (const char* name : {"llama 3.1 8b", "llama 3.1 70b", "qwen3 235b"}) {
+    const Model& model = *engine_->catalog().FindModel(name).found;
+    for (const Mode* mode : {&Balanced(), scale_out}) {
+      const std::vector<GradedModel> each = g.GradeModelEach(
+          With(64), model, all, *mode, {Grader::Detail::kScore, Grader::Detail::kSentences});
+      ASSERT_EQ(each.size(), all.size());
+      // A cache of one: each workload's query is prepared afresh (the one of the same setup
+      // and mode it could copy was dropped); the same answers.
+      const std::vector<GradedModel> alone =
+          Grader(engine_->evaluator(), engine_->policy(), 1)
+              .GradeModelEach(With(64), model, all, *mode);
+      ASSERT_EQ(alone.size(), all.size());
+      for (size_t i = 0; i < all.size(); ++i) {
+        EXPECT_EQ(alone[i].best, each[i].best);
+        ASSERT_EQ(alone[i].quants.size(), each[i].quants.size());
+        for (size_t k = 0; k < alone[i].quants.size(); ++k) {
+          EXPECT_EQ(alone[i].quants[k].score, each[i].quants[k].score);
+        }
+      }
+      for (size_t i = 0; i < all.size(); ++i) {
+        const Grader::Detail detail = i == 1 ? Grader::Detail::kSentences : Grader::Detail::kScore;
+        Graded best;
+        const Quant* quant = g.BestQuant(With(64), model, *all[i], *mode, &best, detail);
+        EXPECT_EQ(each[i].best, quant) << name << " " << all[i]->id;
+        EXPECT_EQ(each[i].best_graded.grade_index, best.grade_index);
+        EXPECT_EQ(each[i].best_graded.score, best.score);
+        EXPECT_EQ(each[i].best_graded.reasons, best.reasons);
+        EXPECT_EQ(each[i].best_graded.advice, best.advice);
+        EXPECT_EQ(each[i].best_graded.tags, best.tags);
+        if (i == 1 && quant != nullptr) EXPECT_FALSE(best.reasons.empty());
+        bests += quant != nullptr;
+        const std::vector<Quant>& quants = engine_->catalog().quants();
+        ASSERT_EQ(each[i].quants.size(), quants.size());
+        for (size_t k = 0; k < quants.size(); ++k) {
+          const Graded one =
+              g.Grade(With(64), model, quants[k], *all[i], *mode, Grader::Detail::kScore);
+          EXPECT_EQ(each[i].quants[k].grade_index, one.grade_index) << quants[k].id;
+          EXPECT_EQ(each[i].quants[k].score, one.score) << name << " " << quants[k].id;
+          EXPECT_EQ(each[i].quants[k].excluded, one.excluded);
+          EXPECT_TRUE(each[i].quants[k].reasons.empty());
+          excluded += one.excluded;
+        }
+      }
+    }
+  }
+  EXPECT_GT(bests, 0);     // some workload has a best quant
+  EXPECT_GT(excluded, 0);  // and some quant is excluded (not every grade the same kind)
+  EXPECT_TRUE(g.GradeModelEach(With(64), *engine_->catalog().FindModel("llama 3.1 8b").found,
+                               {}, Balanced())
+                  .empty());
+}
+
 }  // namespace
 }  // namespace fitrank

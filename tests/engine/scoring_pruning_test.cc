@@ -1,13 +1,16 @@
 // Rank() skips finishing and scoring candidates whose best possible score (from their early
-// facts, CompiledRules::Bound) is below the best already found. Whatever the rules, the ranking
-// must be the one scoring every candidate gives: these tests rank with rule sets built to
-// reward the candidates a skip would wrongly drop (the smallest quantization, one quant by
-// name, slow decode) and compare with a brute-force ranking through Evaluate().
+// facts, CompiledRules::Bound) is below the best already found for the model, and, when only
+// the top K models are wanted (RankGroups' `top`), below the K-th best model found so far.
+// Whatever the rules, the ranking must be the one scoring every candidate gives: these tests
+// rank with rule sets built to reward the candidates a skip would wrongly drop (the smallest
+// quantization, one quant by name, slow decode), on one setup and scaled out, and compare
+// with a brute-force ranking through Evaluate().
 #include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "base/file_source.h"
 #include "engine/engine.h"
 #include "engine/scoring/evaluate.h"
@@ -100,18 +103,20 @@ std::vector<std::string> CheckAgainstBruteForce(const Engine& e) {
     if (!setup.ok()) continue;
     for (const char* workload : {"chat", "coding", "rag"}) {
       // balanced and interactive share their estimates: RankShared ranks them together.
+      // scale-out estimates each candidate on 2, 4 or 8 GPUs.
       std::vector<std::unique_ptr<Query>> queries;
-      for (const char* mode : {"balanced", "interactive", "light-api"}) {
+      for (const char* mode : {"balanced", "interactive", "light-api", "scale-out"}) {
         auto q = eval.Prepare(*setup, *e.profiles().FindWorkload(workload).found,
                               *e.profiles().FindMode(mode).found);
         EXPECT_TRUE(q.ok()) << q.status();
         if (!q.ok()) return picks;
         queries.push_back(*std::move(q));
       }
-      Evaluator::Scratch s0(eval), s1(eval), s2(eval);
+      Evaluator::Scratch s0(eval), s1(eval), s2(eval), s3(eval);
       std::vector<Ranking> shared;
       eval.RankShared({queries[0].get(), queries[1].get()}, {&s0, &s1}, &shared);
-      std::vector<Ranking> got = {shared[0], shared[1], eval.Rank(*queries[2], &s2)};
+      std::vector<Ranking> got = {shared[0], shared[1], eval.Rank(*queries[2], &s2),
+                                  eval.Rank(*queries[3], &s3)};
       for (size_t m = 0; m < queries.size(); ++m) {
         std::vector<CandidateEval> want = BruteForce(eval, *queries[m]);
         const std::string where = std::string(gpu) + " / " + workload + " / " +
@@ -121,6 +126,24 @@ std::vector<std::string> CheckAgainstBruteForce(const Engine& e) {
         for (size_t i = 0; i < want.size(); ++i) {
           EXPECT_EQ(Row(got[m].ranked[i]), Row(want[i])) << where << " rank " << i + 1;
           picks.push_back(where + ": " + Row(want[i]));
+        }
+        // Only the top K: the first K of the full ranking, nothing excluded, the same counts,
+        // on one thread and on two (each thread's K-th best is its own).
+        for (int top : {1, 5}) {
+          for (int threads : {1, 2}) {
+            Evaluator::Scratch st(eval);
+            std::vector<std::vector<Ranking>> out;
+            eval.RankGroups({{queries[m].get()}}, {{&st}}, &out, threads, top);
+            const Ranking& r = out[0][0];
+            const std::string at = absl::StrCat(where, " top ", top, " threads ", threads);
+            EXPECT_EQ(r.ranked.size(), std::min(want.size(), static_cast<size_t>(top))) << at;
+            for (size_t i = 0; i < r.ranked.size() && i < want.size(); ++i) {
+              EXPECT_EQ(Row(r.ranked[i]), Row(want[i])) << at << " rank " << i + 1;
+            }
+            EXPECT_TRUE(r.excluded.empty()) << at;
+            EXPECT_EQ(r.models, got[m].models) << at;
+            EXPECT_EQ(r.candidates, got[m].candidates) << at;
+          }
         }
       }
     }

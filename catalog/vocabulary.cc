@@ -11,6 +11,24 @@ constexpr AttentionKind kAttentionKinds[] = {AttentionKind::kFull, AttentionKind
                                              AttentionKind::kNone};
 constexpr DiffusionKind kDiffusionKinds[] = {DiffusionKind::kImage, DiffusionKind::kVideo};
 
+// An enum's value named `name` by `name_of`, among `all`.
+template <typename E, size_t N>
+std::optional<E> ParseByName(const E (&all)[N], absl::string_view (*name_of)(E),
+                             absl::string_view name) {
+  for (E e : all) {
+    if (name_of(e) == name) return e;
+  }
+  return std::nullopt;
+}
+
+// The names of `all`, in order.
+template <typename E, size_t N>
+std::vector<std::string> NamesOf(const E (&all)[N], absl::string_view (*name_of)(E)) {
+  std::vector<std::string> v;
+  for (E e : all) v.emplace_back(name_of(e));
+  return v;
+}
+
 }  // namespace
 
 absl::string_view SegmentName(Segment s) {
@@ -27,18 +45,11 @@ absl::string_view SegmentName(Segment s) {
 }
 
 std::optional<Segment> ParseSegment(absl::string_view name) {
-  for (Segment s : kSegments) {
-    if (SegmentName(s) == name) return s;
-  }
-  return std::nullopt;
+  return ParseByName(kSegments, SegmentName, name);
 }
 
 const std::vector<std::string>& SegmentNames() {
-  static const std::vector<std::string> kNames = [] {
-    std::vector<std::string> v;
-    for (Segment s : kSegments) v.emplace_back(SegmentName(s));
-    return v;
-  }();
+  static const std::vector<std::string> kNames = NamesOf(kSegments, SegmentName);
   return kNames;
 }
 
@@ -54,18 +65,11 @@ absl::string_view AttentionKindName(AttentionKind k) {
 }
 
 std::optional<AttentionKind> ParseAttentionKind(absl::string_view name) {
-  for (AttentionKind k : kAttentionKinds) {
-    if (AttentionKindName(k) == name) return k;
-  }
-  return std::nullopt;
+  return ParseByName(kAttentionKinds, AttentionKindName, name);
 }
 
 const std::vector<std::string>& AttentionKindNames() {
-  static const std::vector<std::string> kNames = [] {
-    std::vector<std::string> v;
-    for (AttentionKind k : kAttentionKinds) v.emplace_back(AttentionKindName(k));
-    return v;
-  }();
+  static const std::vector<std::string> kNames = NamesOf(kAttentionKinds, AttentionKindName);
   return kNames;
 }
 
@@ -78,18 +82,11 @@ absl::string_view DiffusionKindName(DiffusionKind k) {
 }
 
 std::optional<DiffusionKind> ParseDiffusionKind(absl::string_view name) {
-  for (DiffusionKind k : kDiffusionKinds) {
-    if (DiffusionKindName(k) == name) return k;
-  }
-  return std::nullopt;
+  return ParseByName(kDiffusionKinds, DiffusionKindName, name);
 }
 
 const std::vector<std::string>& DiffusionKindNames() {
-  static const std::vector<std::string> kNames = [] {
-    std::vector<std::string> v;
-    for (DiffusionKind k : kDiffusionKinds) v.emplace_back(DiffusionKindName(k));
-    return v;
-  }();
+  static const std::vector<std::string> kNames = NamesOf(kDiffusionKinds, DiffusionKindName);
   return kNames;
 }
 

@@ -73,6 +73,9 @@ class Catalog {
   Lookup<Model> FindModel(absl::string_view name) const;
   Lookup<DiffusionModel> FindDiffusion(absl::string_view name) const;
   Lookup<Quant> FindQuant(absl::string_view name) const;
+  // The index of `quant` in quants(): the record itself, else the one with its id (a copy of
+  // it); -1 if neither.
+  int QuantIndex(const Quant& quant) const;
   Lookup<Runtime> FindRuntime(absl::string_view name) const;
 
   // Exact id lookups (nullptr if absent).

@@ -150,6 +150,16 @@ Lookup<Model> Catalog::FindModel(absl::string_view name) const {
 Lookup<DiffusionModel> Catalog::FindDiffusion(absl::string_view name) const {
   return Find(diffusion_, index_->diffusion, name);
 }
+int Catalog::QuantIndex(const Quant& quant) const {
+  if (!quants_.empty() && &quant >= quants_.data() && &quant < quants_.data() + quants_.size()) {
+    return static_cast<int>(&quant - quants_.data());
+  }
+  for (size_t i = 0; i < quants_.size(); ++i) {
+    if (quants_[i].id == quant.id) return static_cast<int>(i);
+  }
+  return -1;
+}
+
 Lookup<Quant> Catalog::FindQuant(absl::string_view name) const {
   return Find(quants_, index_->quants, name);
 }

@@ -52,11 +52,7 @@ std::string FitPhrase(const ReportPolicy& pol, const Estimate& e) {
 // The grade of `quant` in `g`, found as Grader::Grade finds it in the catalog (null: not
 // graded, which Grade answers with an empty grade).
 const Graded* GradeAt(const Catalog& catalog, const GradedModel& g, const Quant& quant) {
-  const std::vector<Quant>& quants = catalog.quants();
-  int index = -1;
-  for (size_t i = 0; i < quants.size(); ++i) {
-    if (&quants[i] == &quant || quants[i].id == quant.id) index = static_cast<int>(i);
-  }
+  const int index = catalog.QuantIndex(quant);
   if (index < 0 || index >= static_cast<int>(g.quants.size())) return nullptr;
   return &g.quants[index];
 }

@@ -87,11 +87,7 @@ Graded Grader::Grade(const Setup& setup, const Model& model, const Quant& quant,
                      const Workload& workload, const Mode& mode, Detail detail) const {
   const std::shared_ptr<const Query> q = QueryFor(setup, workload, mode);
   if (q == nullptr) return {};
-  const auto& quants = eval_->catalog().quants();
-  int index = -1;
-  for (size_t i = 0; i < quants.size(); ++i) {
-    if (&quants[i] == &quant || quants[i].id == quant.id) index = static_cast<int>(i);
-  }
+  const int index = eval_->catalog().QuantIndex(quant);
   if (index < 0) return {};
   Evaluator::Scratch scratch(*eval_);
   CandidateEval c = eval_->Evaluate(*q, model, index, &scratch);

@@ -34,6 +34,20 @@ TEST(ShippedCatalogTest, HasTheDocumentedSize) {
   EXPECT_FALSE(c.prices().empty());
 }
 
+// QuantIndex finds a quant by its record, and a copy of it by its id.
+TEST(ShippedCatalogTest, QuantIndexFindsTheRecordAndACopyOfIt) {
+  const Catalog& c = testing::ShippedCatalog();
+  ASSERT_GE(c.quants().size(), 2u);
+  for (int i : {0, static_cast<int>(c.quants().size()) - 1}) {
+    EXPECT_EQ(c.QuantIndex(c.quants()[i]), i);
+    const Quant copy = c.quants()[i];
+    EXPECT_EQ(c.QuantIndex(copy), i) << copy.id;
+  }
+  Quant unknown = c.quants()[0];
+  unknown.id = "not-a-quant";
+  EXPECT_EQ(c.QuantIndex(unknown), -1);
+}
+
 TEST(ShippedCatalogTest, EveryGpuHasMemoryBandwidthAndCompute) {
   for (const Gpu& g : testing::ShippedCatalog().gpus()) {
     SCOPED_TRACE(g.id);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -116,6 +117,8 @@ bool CompiledRules::Begin(EvalResult* out, int list, uint64_t context_key, bool 
     out->contribution.assign(n, 0);
     out->faults_of.assign(n, 0);
     out->set_total.assign(sets_.size(), 0);
+    out->context_total_.assign(sets_.size(), 0);
+    out->context_magnitude_.assign(sets_.size(), 0);
     out->memo_.assign(program_.regexes.size() * internal::RegexMemo::kWays, internal::RegexMemo());
     out->book_id_ = id_;
     out->context_key_ = 0;
@@ -127,6 +130,7 @@ bool CompiledRules::Begin(EvalResult* out, int list, uint64_t context_key, bool 
   out->bounded_ = false;
   if (!reuse) {
     out->partial_ = !all;
+    out->context_sums_ = false;
     if (n > 0) {
       std::memset(out->fired.data(), 0, n);
       std::memset(out->contribution.data(), 0, n * sizeof(double));  // all-zero bits are 0.0
@@ -207,27 +211,54 @@ void CompiledRules::Bound(const FactValues& facts, int workload_index, int mode_
                           double* set_most) const {
   const int list = ApplicableList(workload_index, mode_index);
   const bool reuse = Begin(out, list, context_key, /*all=*/false);
-  for (size_t s = 0; s < sets_.size(); ++s) set_least[s] = set_most[s] = 0;
+  const BoundPlan& plan = bound_plans_[list];
   internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
-  for (int32_t i : scored_[list]) {
-    const Rule& r = rules_[i];
-    if (!r.early_only) {
-      set_least[r.set] += r.least;
-      set_most[r.set] += r.most;
-      continue;
+  uint8_t* fired = out->fired.data();
+  double* contribution = out->contribution.data();
+  uint8_t* faults_of = out->faults_of.data();
+  auto evaluate = [&](int32_t i) {
+    ctx.faults = 0;
+    bool f;
+    double s;
+    EvaluateRule(rules_[i], &ctx, &f, &s);
+    fired[i] = f;
+    contribution[i] = s;
+    faults_of[i] = ctx.faults;
+  };
+  double* context_total = out->context_total_.data();
+  double* context_magnitude = out->context_magnitude_.data();
+  const size_t sets = sets_.size();
+  if (!(reuse && out->context_sums_)) {
+    std::fill(context_total, context_total + sets, 0.0);
+    std::fill(context_magnitude, context_magnitude + sets, 0.0);
+    for (int32_t i : plan.context) {
+      if (!reuse) evaluate(i);
+      if (!fired[i]) continue;
+      context_total[rules_[i].set] += contribution[i];
+      context_magnitude[rules_[i].set] += std::fabs(contribution[i]);
     }
-    if (!(reuse && r.context_only)) {
-      ctx.faults = 0;
-      bool f;
-      double s;
-      EvaluateRule(r, &ctx, &f, &s);
-      out->fired[i] = f;
-      out->contribution[i] = s;
-      out->faults_of[i] = ctx.faults;
-    }
-    if (!out->fired[i]) continue;
-    set_least[r.set] += out->contribution[i];
-    set_most[r.set] += out->contribution[i];
+    out->context_sums_ = true;
+  }
+  double magnitude[64];
+  double* mag = sets <= 64 ? magnitude : nullptr;
+  std::vector<double> more;  // a book of more than 64 sets (never shipped)
+  if (mag == nullptr) more.resize(sets), mag = more.data();
+  for (size_t s = 0; s < sets; ++s) {
+    set_least[s] = plan.least[s] + context_total[s];
+    set_most[s] = plan.most[s] + context_total[s];
+    mag[s] = plan.magnitude[s] + context_magnitude[s];
+  }
+  for (int32_t i : plan.early) {
+    evaluate(i);
+    if (!fired[i]) continue;
+    const int s = rules_[i].set;
+    set_least[s] += contribution[i];
+    set_most[s] += contribution[i];
+    mag[s] += std::fabs(contribution[i]);
+  }
+  for (size_t s = 0; s < sets; ++s) {
+    set_least[s] -= 1e-12 * mag[s];
+    set_most[s] += 1e-12 * mag[s];
   }
   out->bounded_ = true;
 }
@@ -315,6 +346,26 @@ class RulesCompiler {
           if (!out_->Applicable(r, w, m)) continue;
           out_->applicable_[index].push_back(static_cast<int32_t>(i));
           if (r.effect) out_->scored_[index].push_back(static_cast<int32_t>(i));
+        }
+      }
+    }
+    const size_t sets = out_->sets_.size();
+    out_->bound_plans_.assign(out_->scored_.size(), {});
+    for (size_t list = 0; list < out_->scored_.size(); ++list) {
+      CompiledRules::BoundPlan& plan = out_->bound_plans_[list];
+      plan.least.assign(sets, 0);
+      plan.most.assign(sets, 0);
+      plan.magnitude.assign(sets, 0);
+      for (int32_t i : out_->scored_[list]) {
+        const CompiledRules::Rule& r = out_->rules_[i];
+        if (r.early_only) {
+          (r.context_only ? plan.context : plan.early).push_back(i);
+          continue;
+        }
+        plan.least[r.set] += r.least;
+        plan.most[r.set] += r.most;
+        for (double x : {r.least, r.most}) {
+          if (std::isfinite(x)) plan.magnitude[r.set] += std::fabs(x);
         }
       }
     }

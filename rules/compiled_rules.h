@@ -105,6 +105,10 @@ struct EvalResult {
   int list_ = -1;             // its applicable-rules list (workload x mode)
   bool bounded_ = false;      // Bound() was the last call: its early rules' results are held
   bool partial_ = false;      // the context rules' results held are only those with an effect
+  // Bound(): per set, the sum of the context rules' contributions held and of their
+  // magnitudes; valid while the context rules' results are (same context and list).
+  bool context_sums_ = false;
+  std::vector<double> context_total_, context_magnitude_;
   std::vector<internal::RegexMemo> memo_;
 };
 
@@ -181,7 +185,10 @@ class CompiledRules {
   // candidate whose context and early facts (FactDecl::context, FactDecl::early) are those of
   // `facts`, whatever its other facts: a rule that reads only context and early facts is
   // evaluated; any other counts between the least and the most it may contribute (0 if it
-  // does not fire and its score if it does: a constant, else unbounded, -inf / +inf). Only
+  // does not fire and its score if it does: a constant, else unbounded, -inf / +inf). Each
+  // bound is widened by 1e-12 of the sum of its terms' magnitudes, so that it holds for the
+  // total Score() adds up in book order whatever order Bound() adds in (the rules that read
+  // only context facts are summed once per context, the constants once per book). Only
   // the context and early facts of `facts` are read. `scratch` and `context_key` work as for
   // Evaluate (the same record); the early rules' results stay in `scratch` for a
   // Score(after_bound) of the same candidate once its other facts are set. Caps and gates are
@@ -253,6 +260,15 @@ class CompiledRules {
   std::vector<Rule> rules_;
   std::vector<std::vector<int32_t>> applicable_;  // [ApplicableList(w, m)]: rule indexes
   std::vector<std::vector<int32_t>> scored_;      // the same, only the rules with an effect
+  // What Bound() reads of each list of scored_: its early rules by what they read, and per
+  // set what the others may contribute (their least and most summed, and the magnitude of
+  // the finite terms).
+  struct BoundPlan {
+    std::vector<int32_t> context;  // early_only and context_only
+    std::vector<int32_t> early;    // early_only, not context_only
+    std::vector<double> least, most, magnitude;
+  };
+  std::vector<BoundPlan> bound_plans_;  // [list]
   std::vector<internal::CompiledTemplate> says_;
   std::vector<RuleBook::Disabled> disabled_;
   internal::Program program_;

@@ -119,6 +119,12 @@ void FactSchema::MarkContext(absl::string_view ns) {
   }
 }
 
+void FactSchema::MarkAt(int32_t index, bool context, bool early) {
+  if (index < 0 || index >= static_cast<int32_t>(facts_.size())) return;
+  facts_[index].context = facts_[index].context || context;
+  facts_[index].early = facts_[index].early || early;
+}
+
 bool FactSchema::MarkEarly(absl::string_view name) {
   for (FactDecl& d : facts_) {
     if (d.name == name) {

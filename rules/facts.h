@@ -105,6 +105,9 @@ class FactSchema {
   // as opposed to one that changes with every candidate (its fit, its speed). Rules that read
   // only context facts are evaluated once per context (see CompiledRules::Evaluate).
   void MarkContext(absl::string_view ns);
+  // Marks the fact at `index` (into facts()) as a context fact, an early one, or both, as
+  // told; an index out of range is ignored.
+  void MarkAt(int32_t index, bool context, bool early);
   // Marks the declared fact `name` as early (FactDecl::early). False if there is none.
   bool MarkEarly(absl::string_view name);
 

@@ -2,7 +2,7 @@
 // unit and meaning (`fitrank rules schema` and `rules lint` show them), and the code that fills
 // them for one candidate (a model at a quantization on a setup, for a workload and mode).
 //
-// Namespaces:
+// Namespaces (the table in facts.cc declares each fact once: name, unit, doc, getter):
 //   gpu.*       the setup's first GPU (specs from the catalog)
 //   setup.*     the whole setup: GPU count, memory, host RAM, parallelism
 //   model.*     the model, and how its capabilities meet the workload's
@@ -15,12 +15,12 @@
 //   price.*     what the setup costs
 //   quality.*   the model's quality per workload and its long-context figures (catalog/QUALITY.md)
 // gpu.*, setup.* and price.* are one table shared with the report traits
-// (engine/scoring/setup_facts.h); the others are declared here.
+// (engine/scoring/setup_facts.h); the others are this file's table.
 // `workload.id` and `mode.id` are built into every schema (rules/facts.h).
 //
 // Filling is layered so that a sweep sets each fact only when it can change: FillSetup once
 // per setup, FillWorkload once per (workload, mode), FillModel once per model and workload,
-// FillCandidate per quantization. Every layer sets (or unsets) all of its facts, so a record is
+// FillEarly once a candidate is sized and FillSpeeds once it is finished. Every layer sets (or unsets) all of its facts, so a record is
 // never Clear()ed and filling never allocates. Strings set here point into the catalog, the
 // profiles or a ModelWorkloadText, which must outlive the evaluation.
 #ifndef FITRANK_ENGINE_SCORING_FACTS_H_
@@ -28,6 +28,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "catalog/types.h"
 #include "profiles/profiles.h"
@@ -84,7 +85,16 @@ bool IsThinkingModel(const Model& model);
 // where its reasons are). This is the only place a figure is lowered for its uncertainty.
 double EffectiveQuality(const WorkloadQuality& q, double retention, double z);
 
-// Typed handles to every declared fact. Build once with Declare(); immutable afterwards.
+// Every fact a scoring rule reads: the setup table (gpu.*, setup.*, price.*) and this file's
+// table, one row per fact (facts.cc), in the spirit of leveldb's options.h:
+//
+//   Fact<CandidateSubject>("fit.headroom_pct", "%", "Free share of usable accelerator memory
+//                          (native fits)", [](const CandidateSubject& s) { ... });
+//
+// A row's layer is the subject its getter reads, which is when it is filled: FillWorkload
+// (the workload and mode: context facts), FillModel (context), FillEarly (the candidate once
+// sized: early facts, FactDecl::early) and FillSpeeds (the rest). Its type is its getter's:
+// a number, a bool, a string or a string list. Built once; immutable afterwards.
 class Facts {
  public:
   // Declares every fact in `schema` (which must be fresh apart from the built-ins).
@@ -97,10 +107,12 @@ class Facts {
   void FillSetup(const SetupSubject& subject, rules::FactValues* v) const {
     setup.Fill(subject, v);
   }
+  // workload.*, mode.*: the workload as the mode scales it.
   void FillWorkload(const WorkloadShape& shape, rules::FactValues* v) const;
-  // `age_months`: model.age_months, the months from the model's release to the newest in the
-  // catalog (MonthsSince of their Model::release_month, catalog/release_month.h): relative to
-  // the catalog, so that a catalog gives the same scores any day it is run.
+  // model.*, quality.*. `age_months`: model.age_months, the months from the model's release
+  // to the newest in the catalog (MonthsSince of their Model::release_month,
+  // catalog/release_month.h): relative to the catalog, so that a catalog gives the same
+  // scores any day it is run.
   void FillModel(const Model& model, const ModelWorkloadText& text, double age_months,
                  rules::FactValues* v) const;
   // The early facts (FactDecl::early): every candidate fact but the speeds (perf.* other
@@ -122,60 +134,17 @@ class Facts {
 
   // gpu.*, setup.*, price.*
   SetupFacts setup;
-  // model.*
-  rules::StringFact model_id, model_name, model_family, model_org, model_kind, model_modality,
-      model_license, model_release_date, model_required_missing_text, model_preferred_text;
-  rules::NumberFact model_params_b, model_active_params_b, model_max_context, model_max_context_k,
-      model_age_months,
-      model_quality_score, model_quality_coding, model_quality_math, model_required_missing,
-      model_preferred_share;
-  rules::BoolFact model_moe, model_thinking, model_ollama, model_gguf_repo, model_quality_estimated,
-      model_quality_coding_estimated, model_quality_math_estimated;
-  rules::StringListFact model_capabilities;
-  // quant.*
-  rules::StringFact quant_id, quant_family, quant_requires_precision;
-  rules::NumberFact quant_bits, quant_bpw, quant_quality_retention, quant_retention_pct,
-      quant_effective_quality;
-  rules::BoolFact quant_hw_native, quant_release;
-  // fit.*
-  rules::StringFact fit_kind, fit_kv_cache;
-  rules::BoolFact fit_native, fit_runs;
-  rules::NumberFact fit_headroom_pct, fit_offload_pct, fit_host_ram_gb, fit_safe_context,
-      fit_context, fit_context_k, fit_context_ratio, fit_gpus;
-  // memory.*
-  rules::NumberFact memory_required_gb, memory_usable_gb, memory_weights_gb, memory_kv_gb,
-      memory_over_gb;
-  // perf.*
-  rules::NumberFact perf_decode_tok_s, perf_user_tok_s, perf_decode_ratio, perf_prefill_tok_s,
-      perf_ttft_ms, perf_ttft_s, perf_ttft_ratio, perf_answer_s, perf_aggregate_tok_s,
-      perf_max_concurrency, perf_concurrency;
-  rules::StringFact perf_runtime;
-  rules::BoolFact perf_serving_runtime, perf_runnable;
-  // workload.*
-  rules::StringFact workload_name, workload_phrase;
-  rules::NumberFact workload_context_tokens, workload_context_k, workload_min_context_tokens,
-      workload_min_context_k, workload_prompt_tokens,
-      workload_output_tokens, workload_decode_target_tok_s, workload_decode_min_tok_s,
-      workload_ttft_target_ms, workload_ttft_max_ms;
-  rules::StringListFact workload_requires, workload_prefers;
-  // mode.*
-  rules::StringFact mode_name;
-  rules::NumberFact mode_concurrency;
-  rules::BoolFact mode_serving;
-  // quality.* (FillModel); quant.workload_quality (FillCandidate)
-  rules::NumberFact quality_chat, quality_coding, quality_agentic, quality_rag, quality_reasoning,
-      quality_workload, quality_workload_uncertainty,
-      quality_ruler_32k, quality_ruler_64k, quality_ruler_128k, quality_effective_context,
-      quality_effective_context_k;
-  rules::BoolFact quality_chat_estimated, quality_coding_estimated, quality_agentic_estimated,
-      quality_rag_estimated, quality_reasoning_estimated, quality_workload_estimated,
-      quality_long_context_estimated;
-  rules::StringFact quality_workload_source, quality_long_context_source;
-  // fit.effective_* (FillCandidate): the usable context that the model also uses well
-  rules::NumberFact fit_effective_context, fit_effective_context_k, fit_effective_context_ratio,
-      quant_workload_quality;
 
  private:
+  struct Handle {
+    int32_t slot = -1;
+    int32_t index = -1;
+  };
+  // Fills the rows whose getter reads a `Subject`.
+  template <typename Subject>
+  void FillLayer(const Subject& subject, rules::FactValues* v) const;
+
+  std::vector<Handle> handles_;  // one per row of the table, in its order
   double quality_ranking_z_;
 };
 

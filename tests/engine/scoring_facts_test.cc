@@ -1,6 +1,8 @@
 // The fact schema and how a candidate's facts are filled (engine/facts.h).
 #include "engine/scoring/facts.h"
 
+#include <algorithm>
+
 #include "absl/strings/match.h"
 #include "catalog/release_month.h"
 
@@ -78,6 +80,27 @@ TEST(Facts, ContextFactsAreExactlyTheOnesFilledOncePerContext) {
   EXPECT_GT(candidate.size(), 30u);
   for (const std::string& name : outer) EXPECT_TRUE(schema.Find(name)->context) << name;
   for (const std::string& name : candidate) EXPECT_FALSE(schema.Find(name)->context) << name;
+
+  // The early facts are exactly what FillEarly sets (a bound reads them before the speeds
+  // exist), the speeds what FillSpeeds sets, and every declared fact but the built-ins and
+  // the ones a setup without a price leaves unknown is set by one of the layers.
+  std::vector<std::string> early = set_facts([&](rules::FactValues* v) {
+    facts.FillEarly(model, quant, runtime, false, *setup.devices[0].gpu, 1, estimate, shape, v);
+  });
+  std::vector<std::string> speeds = set_facts([&](rules::FactValues* v) {
+    facts.FillSpeeds(estimate, shape, v);
+  });
+  EXPECT_GT(speeds.size(), 5u);
+  for (const rules::FactDecl& d : schema.facts()) {
+    const bool in_early = std::find(early.begin(), early.end(), d.name) != early.end();
+    const bool in_speeds = std::find(speeds.begin(), speeds.end(), d.name) != speeds.end();
+    const bool in_outer = std::find(outer.begin(), outer.end(), d.name) != outer.end();
+    EXPECT_EQ(d.early, in_early) << d.name;
+    EXPECT_LE(in_early + in_speeds + in_outer, 1) << d.name;
+    if (!d.builtin && !absl::StartsWith(d.name, "price.") && !absl::StartsWith(d.name, "gpu.")) {
+      EXPECT_EQ(in_early + in_speeds + in_outer, 1) << d.name << " is filled by no layer";
+    }
+  }
 }
 
 // quant.workload_quality is the workload's figure lowered by the z the Facts were built with
@@ -97,7 +120,9 @@ TEST(Facts, WorkloadQualityIsLoweredByTheProfilesZ) {
     Facts facts(&schema, z);
     rules::FactValues v(schema);
     facts.FillEarly(model, quant, nullptr, false, *setup.devices[0].gpu, 1, estimate, shape, &v);
-    EXPECT_DOUBLE_EQ(v.number(facts.quant_workload_quality),
+    const rules::FactDecl* d = schema.Find("quant.workload_quality");
+    ASSERT_NE(d, nullptr);
+    EXPECT_DOUBLE_EQ(v.numbers()[d->slot],
                      std::max(0.0, q.score - z * q.uncertainty) * QualityRetention(model, quant))
         << z;
   }

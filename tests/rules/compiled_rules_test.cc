@@ -471,6 +471,39 @@ rules:
   }
 }
 
+// Bound() adds the context rules' totals and the early rules in another order than Score()
+// adds the book: its bounds must hold for Score()'s total all the same. Here the two early
+// ones (1 each) come first in the book, so Score() adds 1 + 1 + 1e16 = 1e16 + 2 exactly, while
+// 1e16 + 1 + 1 rounds back to 1e16 twice (ties to even).
+TEST_F(BookTest, BoundHoldsForTheTotalAddedInBookOrder) {
+  t.schema->MarkContext("model");
+  ASSERT_TRUE(t.schema->MarkEarly("fit.headroom_pct"));
+  local.Set("mine/order.yaml", R"(schema: fitrank.rules/v1
+set: quality
+rules:
+  - {id: quality.early-a, when: 'fit.headroom_pct > 1', score: 1, say: a}
+  - {id: quality.early-b, when: 'fit.headroom_pct > 2', score: 1, say: b}
+  - {id: quality.context, when: 'model.params_b > 7', score: '1e15 * 10', say: c}
+)");
+  auto book = Load();
+  ASSERT_TRUE(book);
+  facts.Set(t.params, 8);
+  facts.Set(t.headroom, 5);
+  const int set = book->FindSet("quality");
+  ASSERT_GE(set, 0);
+  EvalResult full, bounded;
+  std::vector<double> least(book->set_count()), most(book->set_count());
+  book->Evaluate(facts, -1, -1, &full);
+  ASSERT_EQ(full.set_total[set], 1e16 + 2);
+  // Twice under one key: the second bound reads the context rules' totals it kept.
+  for (int pass = 0; pass < 2; ++pass) {
+    book->Bound(facts, -1, -1, &bounded, /*context_key=*/1, least.data(), most.data());
+    EXPECT_LE(least[set], full.set_total[set]) << pass;
+    EXPECT_GE(most[set], full.set_total[set]) << pass;
+    EXPECT_LT(most[set] - least[set], 1e6) << pass;  // widened by rounding, not unbounded
+  }
+}
+
 TEST_F(BookTest, LintReportsWarningsToo) {
   Diagnostics d;
   std::vector<LintFile> files = {{"mine/x.yaml", R"(schema: fitrank.rules/v1

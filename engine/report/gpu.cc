@@ -78,13 +78,12 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
     uq.mode = &mode;
     up = BuildUpgradeReport(env, setup, uq);
   });
-  // Workloads whose estimates share their sizing (same context and batch) are ranked in one
-  // pass over the models (Grader::RankEach), each other workload alone.
+  // Workloads whose estimates share their sizing (SizingKeyOf) are ranked in one pass over
+  // the models (Grader::RankEach), each other workload alone.
   std::vector<std::vector<size_t>> rank_groups;
-  std::vector<std::pair<int, int>> group_shape;  // (context tokens, concurrency)
+  std::vector<std::pair<int, int>> group_shape;  // SizingKeyOf each group
   for (size_t i = 0; i < workloads.size(); ++i) {
-    const WorkloadShape shape = ShapeFor(workloads[i], mode);
-    const std::pair<int, int> key{shape.context_tokens, shape.concurrency};
+    const std::pair<int, int> key = SizingKeyOf(ShapeFor(workloads[i], mode));
     size_t g = 0;
     while (g < group_shape.size() && group_shape[g] != key) ++g;
     if (g == group_shape.size()) {

@@ -326,6 +326,7 @@ const Sizing* Evaluator::SizeOn(const Query& q, const Model& model, int quant_in
   in.runtime = plan.runtime;
   in.backend = plan.backend;
   in.names = &plan.names;
+  // The sizing reads the shape's context and concurrency alone (SizingKeyOf).
   int context = q.shape.context_tokens;
   if (model.max_context > 0) context = std::min(context, model.max_context);
   in.context = context;

@@ -34,6 +34,7 @@
 #include <atomic>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/statusor.h"
@@ -69,6 +70,14 @@ absl::StatusOr<ScoringRules> LoadScoringRules(const FileSource& shipped, const F
                                               absl::string_view shipped_dir = "rules");
 
 class Evaluator;
+
+// What of a workload shape the sizing of an estimate reads (Evaluator's SizeOn: the context
+// and the batch; the prompt and answer lengths only change its finish): queries on one setup
+// whose shapes have equal keys share every sizing, so ranking them in one pass
+// (Evaluator::RankGroups) sizes each candidate once.
+inline std::pair<int, int> SizingKeyOf(const WorkloadShape& shape) {
+  return {shape.context_tokens, shape.concurrency};
+}
 
 // A query prepared by Evaluator::Prepare().
 struct Query {

@@ -131,13 +131,19 @@ double Ratio(double a, double b) { return b > 0 ? a / b : 0; }
 // order.
 const auto kRows = std::make_tuple(
     // model.*
-    Fact<M>("model.id", "", "Catalog id, e.g. qwen3-32b", [](const M& s) -> S { return s.model.id; }),
-    Fact<M>("model.name", "", "Model name, e.g. Qwen3 32B", [](const M& s) -> S { return s.model.name; }),
-    Fact<M>("model.family", "", "Model family, e.g. Qwen3", [](const M& s) -> S { return s.model.family; }),
-    Fact<M>("model.org", "", "Who made it, e.g. Alibaba", [](const M& s) -> S { return s.model.org; }),
-    Fact<M>("model.kind", "", "instruct | chat | reasoning | hybrid-reasoning | code | base | embedding",
+    Fact<M>("model.id", "", "Catalog id, e.g. qwen3-32b",
+            [](const M& s) -> S { return s.model.id; }),
+    Fact<M>("model.name", "", "Model name, e.g. Qwen3 32B",
+            [](const M& s) -> S { return s.model.name; }),
+    Fact<M>("model.family", "", "Model family, e.g. Qwen3",
+            [](const M& s) -> S { return s.model.family; }),
+    Fact<M>("model.org", "", "Who made it, e.g. Alibaba",
+            [](const M& s) -> S { return s.model.org; }),
+    Fact<M>("model.kind", "",
+            "instruct | chat | reasoning | hybrid-reasoning | code | base | embedding",
             [](const M& s) -> S { return s.model.kind; }),
-    Fact<M>("model.modality", "", "text | text+image | ...", [](const M& s) -> S { return s.model.modality; }),
+    Fact<M>("model.modality", "", "text | text+image | ...",
+            [](const M& s) -> S { return s.model.modality; }),
     Fact<M>("model.license", "", "License id", [](const M& s) -> S { return s.model.license; }),
     Fact<M>("model.release_date", "", "Release date, e.g. 2025-04-29",
             [](const M& s) -> S { return s.model.release_date; }),
@@ -194,14 +200,16 @@ const auto kRows = std::make_tuple(
             "code, reasoning, tools, vision, multilingual, long-context, audio, math",
             [](const M& s) -> List { return s.model.capabilities; }),
     // quant.*
-    Fact<C>("quant.id", "", "Quantization id, e.g. Q4_K_M", [](const C& s) -> S { return s.quant.id; }),
+    Fact<C>("quant.id", "", "Quantization id, e.g. Q4_K_M",
+            [](const C& s) -> S { return s.quant.id; }),
     Fact<C>("quant.family", "",
             "gguf-legacy | gguf-k | gguf-iq | float | fp8 | fp4 | gptq | awq | exl2 | mlc | mlx",
             [](const C& s) -> S { return s.quant.family; }),
     Fact<C>("quant.requires_precision", "",
             "Hardware precision it needs to run natively (FP8, FP4) or empty",
             [](const C& s) -> S { return s.quant.requires_precision; }),
-    Fact<C>("quant.bits", "bits", "Nominal bits per weight", [](const C& s) { return s.quant.bits; }),
+    Fact<C>("quant.bits", "bits", "Nominal bits per weight",
+            [](const C& s) { return s.quant.bits; }),
     Fact<C>("quant.bpw", "bits", "Effective bits per weight of real files",
             [](const C& s) { return s.e.bpw > 0 ? s.e.bpw : s.quant.bpw; }),
     Fact<C>("quant.quality_retention", "",
@@ -271,7 +279,8 @@ const auto kRows = std::make_tuple(
             [](const P& s) { return s.e.prefill_tok_s; }),
     Fact<P>("perf.ttft_ms", "ms", "Time to first token for the workload's prompt",
             [](const P& s) { return s.e.ttft_ms; }),
-    Fact<P>("perf.ttft_s", "s", "Time to first token", [](const P& s) { return s.e.ttft_ms / 1000; }),
+    Fact<P>("perf.ttft_s", "s", "Time to first token",
+            [](const P& s) { return s.e.ttft_ms / 1000; }),
     Fact<P>("perf.ttft_ratio", "", "perf.ttft_ms / workload.ttft_target_ms",
             [](const P& s) { return Ratio(s.e.ttft_ms, s.shape.ttft_target_ms); }),
     Fact<P>("perf.answer_s", "s", "Time to a whole answer: TTFT + output tokens / user speed",
@@ -455,7 +464,8 @@ Facts::Facts(rules::FactSchema* s, double quality_ranking_z)
 }
 
 template <typename Subject>
-ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Facts::FillLayer(const Subject& subject, rules::FactValues* v) const {
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Facts::FillLayer(const Subject& subject,
+                                                         rules::FactValues* v) const {
   ForEachRow([&](auto i, const auto& row) {
     if constexpr (std::is_same_v<decltype(SubjectOf(row)), Subject>) {
       const Handle h = handles_[i];

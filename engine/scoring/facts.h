@@ -20,9 +20,10 @@
 //
 // Filling is layered so that a sweep sets each fact only when it can change: FillSetup once
 // per setup, FillWorkload once per (workload, mode), FillModel once per model and workload,
-// FillEarly once a candidate is sized and FillSpeeds once it is finished. Every layer sets (or unsets) all of its facts, so a record is
-// never Clear()ed and filling never allocates. Strings set here point into the catalog, the
-// profiles or a ModelWorkloadText, which must outlive the evaluation.
+// FillEarly once a candidate is sized and FillSpeeds once it is finished. Every layer sets (or
+// unsets) all of its facts, so a record is never Clear()ed and filling never allocates.
+// Strings set here point into the catalog, the profiles or a ModelWorkloadText, which must
+// outlive the evaluation.
 #ifndef FITRANK_ENGINE_SCORING_FACTS_H_
 #define FITRANK_ENGINE_SCORING_FACTS_H_
 

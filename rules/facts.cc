@@ -90,24 +90,29 @@ int32_t OrDie(const absl::StatusOr<int32_t>& r) {
 
 }  // namespace
 
+int32_t FactSchema::Declare(absl::string_view name, Type type, absl::string_view doc,
+                            absl::string_view unit) {
+  return OrDie(Add(name, type, doc, unit));
+}
+
 NumberFact FactSchema::Number(absl::string_view name, absl::string_view doc,
                               absl::string_view unit) {
-  int32_t i = OrDie(Add(name, Type::kNumber, doc, unit));
+  int32_t i = Declare(name, Type::kNumber, doc, unit);
   return {facts_[i].slot, i};
 }
 
 BoolFact FactSchema::Bool(absl::string_view name, absl::string_view doc) {
-  int32_t i = OrDie(Add(name, Type::kBool, doc));
+  int32_t i = Declare(name, Type::kBool, doc);
   return {facts_[i].slot, i};
 }
 
 StringFact FactSchema::String(absl::string_view name, absl::string_view doc) {
-  int32_t i = OrDie(Add(name, Type::kString, doc));
+  int32_t i = Declare(name, Type::kString, doc);
   return {facts_[i].slot, i};
 }
 
 StringListFact FactSchema::StringList(absl::string_view name, absl::string_view doc) {
-  int32_t i = OrDie(Add(name, Type::kStringList, doc));
+  int32_t i = Declare(name, Type::kStringList, doc);
   return {facts_[i].slot, i};
 }
 

@@ -95,6 +95,10 @@ class FactSchema {
   // abort with the message (they are called once at start-up with literal names).
   absl::StatusOr<int32_t> Add(absl::string_view name, Type type, absl::string_view doc,
                               absl::string_view unit = "");
+  // Add() of a fact declared by the engine: aborts with the message on any problem. Returns
+  // its index (its slot is facts()[index].slot).
+  int32_t Declare(absl::string_view name, Type type, absl::string_view doc,
+                  absl::string_view unit = "");
   NumberFact Number(absl::string_view name, absl::string_view doc, absl::string_view unit = "");
   BoolFact Bool(absl::string_view name, absl::string_view doc);
   StringFact String(absl::string_view name, absl::string_view doc);

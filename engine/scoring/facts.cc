@@ -437,27 +437,14 @@ Facts::Facts(rules::FactSchema* s, double quality_ranking_z)
   ForEachRow([&](auto, const auto& row) {
     using Subject = decltype(SubjectOf(row));
     constexpr rules::Type type = TypeOf<decltype(row.get(std::declval<const Subject&>()))>();
-    Handle h;
-    if constexpr (type == rules::Type::kNumber) {
-      const rules::NumberFact f = s->Number(row.name, row.doc, row.unit);
-      h = {f.slot, f.index};
-    } else if constexpr (type == rules::Type::kBool) {
-      const rules::BoolFact f = s->Bool(row.name, row.doc);
-      h = {f.slot, f.index};
-    } else if constexpr (type == rules::Type::kString) {
-      const rules::StringFact f = s->String(row.name, row.doc);
-      h = {f.slot, f.index};
-    } else {
-      const rules::StringListFact f = s->StringList(row.name, row.doc);
-      h = {f.slot, f.index};
-    }
-    handles_.push_back(h);
+    const int32_t index = s->Declare(row.name, type, row.doc, row.unit);
+    handles_.push_back({s->facts()[index].slot, index});
     // The layers: the workload's and the model's facts are filled once for many candidates
     // (context, as the setup's); a candidate's are early (FillEarly: known once it is sized,
     // before Estimator::Finish) but for its speeds. The evaluator bounds a candidate's score
     // by its early facts to skip finishing and scoring one that cannot rank first
     // (Evaluator::RankGroups).
-    s->MarkAt(h.index, std::is_same_v<Subject, W> || std::is_same_v<Subject, M>,
+    s->MarkAt(index, std::is_same_v<Subject, W> || std::is_same_v<Subject, M>,
               std::is_same_v<Subject, C>);
   });
   for (absl::string_view ns : {"gpu", "setup", "price"}) s->MarkContext(ns);

@@ -215,30 +215,8 @@ absl::Span<const RenamedFact> RenamedSetupFacts() { return kRenamed; }
 
 SetupFacts::SetupFacts(rules::FactSchema* schema) {
   for (const SetupFactRow& row : SetupFactTable()) {
-    Handle h;
-    switch (row.type) {
-      case rules::Type::kNumber: {
-        rules::NumberFact f = schema->Number(row.name, row.doc, row.unit);
-        h = {f.slot, f.index};
-        break;
-      }
-      case rules::Type::kBool: {
-        rules::BoolFact f = schema->Bool(row.name, row.doc);
-        h = {f.slot, f.index};
-        break;
-      }
-      case rules::Type::kString: {
-        rules::StringFact f = schema->String(row.name, row.doc);
-        h = {f.slot, f.index};
-        break;
-      }
-      default: {
-        rules::StringListFact f = schema->StringList(row.name, row.doc);
-        h = {f.slot, f.index};
-        break;
-      }
-    }
-    handles_.push_back(h);
+    const int32_t index = schema->Declare(row.name, row.type, row.doc, row.unit);
+    handles_.push_back({schema->facts()[index].slot, index});
   }
   for (const RenamedFact& r : RenamedSetupFacts()) schema->Rename(r.old_name, r.new_name);
 }

@@ -75,37 +75,6 @@ int CompiledRules::ApplicableList(int workload_index, int mode_index) const {
   return w * (nm + 1) + m;
 }
 
-inline void CompiledRules::EvaluateRule(const Rule& r, internal::RunContext* ctx, bool* fired,
-                                        double* score) const {
-  bool f;
-  if (r.when_leaves > 0) {
-    f = true;
-    for (int k = 0; k < r.when_leaves && f; ++k) {
-      f = internal::RunLeafCondition(program_, r.when_leaf[k], ctx) !=
-          static_cast<bool>((r.when_negate >> k) & 1);
-    }
-  } else if (r.when < 0) {
-    f = r.when_constant;
-  } else {
-    f = internal::Run(program_, r.when, ctx).b;
-  }
-  double s = 0;
-  if (f) {
-    if (r.score_is_leaf) {
-      s = ctx->facts->numbers()[r.score_slot];
-      for (int k = 0; k < r.score_ops; ++k) {
-        s = internal::RunLeafScore(s, r.score_op[k], &ctx->faults);
-      }
-    } else if (r.score < 0) {
-      s = r.score_constant;
-    } else {
-      s = internal::Run(program_, r.score, ctx).num;
-    }
-  }
-  *fired = f;
-  *score = s;
-}
-
 // Sizes `out` for this book and starts an evaluation for (`list`, `context_key`): true if the
 // context rules' results in `out` are still right (same context, same applicable list, and
 // every rule's if `all`); if not, every rule's result is zeroed (rules that do not apply stay at
@@ -144,36 +113,63 @@ bool CompiledRules::HasEffect(int rule) const {
   return rule >= 0 && rule < rule_count() && rules_[rule].effect;
 }
 
-// Evaluate and Score: the rules of `rules` in order (a subsequence of the applicable list
-// `list`), totals, cap and gate from those that fired.
-inline void CompiledRules::Accumulate(const std::vector<int32_t>& rules, const FactValues& facts,
-                                      int workload_index, int mode_index, EvalResult* out, bool reuse,
-                                      bool early_done) const {
-  std::fill(out->set_total.begin(), out->set_total.end(), 0.0);
+inline CompiledRules::PhaseFaults CompiledRules::RunPhase(const Phase& phase,
+                                                         internal::RunContext* ctx,
+                                                         EvalResult* out) const {
+  uint64_t bits = 0;
+  const internal::Instr* tests = phase.tests.data();
+  const size_t n = phase.tests.size();
+  for (size_t t = 0; t < n; ++t) {
+    bits |= uint64_t{internal::RunLeafCondition(program_, tests[t], ctx)} << t;
+  }
+  uint8_t* fired = out->fired.data();
+  double* contribution = out->contribution.data();
+  uint8_t* faults_of = out->faults_of.data();
+  PhaseFaults faults;
+  for (const Step& st : phase.steps) {
+    ctx->faults = 0;
+    const bool f = st.when_kind == Step::When::kTests ? (bits & st.need) == st.want
+                                                      : internal::Run(program_, st.when, ctx).b;
+    double s = 0;
+    if (f) {
+      switch (st.score_kind) {
+        case Step::Score::kConstant:
+          s = st.constant;
+          break;
+        case Step::Score::kLeaf:
+          s = ctx->facts->numbers()[st.score];
+          for (int k = 0; k < st.score_ops; ++k) s = internal::RunLeafScore(s, st.ops[k], &ctx->faults);
+          break;
+        case Step::Score::kCode:
+          s = internal::Run(program_, st.score, ctx).num;
+          break;
+      }
+    }
+    fired[st.rule] = f;
+    contribution[st.rule] = s;
+    faults_of[st.rule] = ctx->faults;
+    if (ctx->faults != 0) {
+      ++faults.all;
+      if (rules_[st.rule].effect) ++faults.effect;
+    }
+  }
+  return faults;
+}
+
+// A rule that did not fire holds a contribution of +0.0, which changes no total: a total that
+// starts at +0.0 is never -0.0 under round-to-nearest, so x + 0 == x.
+inline void CompiledRules::Total(const Plan& plan, EvalResult* out) const {
+  double* set_total = out->set_total.data();
+  std::fill(set_total, set_total + sets_.size(), 0.0);
+  const double* contribution = out->contribution.data();
+  for (const auto& [rule, set] : plan.order) set_total[set] += contribution[rule];
   out->cap = -1;
   out->cap_rule = -1;
   out->gated = false;
   out->gate_rule = -1;
-  out->faults = 0;
-  internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
-  uint8_t* fired = out->fired.data();
-  double* contribution = out->contribution.data();
-  uint8_t* faults_of = out->faults_of.data();
-  double* set_total = out->set_total.data();
-  for (int32_t i : rules) {
+  for (int32_t i : plan.limits) {
+    if (!out->fired[i]) continue;
     const Rule& r = rules_[i];
-    if (!(reuse && r.context_only) && !(early_done && r.early_only)) {
-      ctx.faults = 0;
-      bool f;
-      double s;
-      EvaluateRule(r, &ctx, &f, &s);
-      fired[i] = f;
-      contribution[i] = s;
-      faults_of[i] = ctx.faults;
-    }
-    if (faults_of[i] != 0) ++out->faults;
-    if (!fired[i]) continue;
-    set_total[r.set] += contribution[i];
     if (r.cap > out->cap) {
       out->cap = r.cap;
       out->cap_rule = i;
@@ -189,8 +185,16 @@ void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mo
                              EvalResult* out, uint64_t context_key) const {
   const int list = ApplicableList(workload_index, mode_index);
   const bool reuse = Begin(out, list, context_key, /*all=*/true);
-  Accumulate(applicable_[list], facts, workload_index, mode_index, out, reuse,
-             /*early_done=*/false);
+  const Plan& plan = plans_[kAllRules][list];
+  internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
+  if (!reuse) {
+    const PhaseFaults f = RunPhase(plan.phases[kContextPhase], &ctx, out);
+    out->context_faults_ = f.all;
+    out->context_effect_faults_ = f.effect;
+  }
+  out->faults = out->context_faults_ + RunPhase(plan.phases[kEarlyPhase], &ctx, out).all +
+                RunPhase(plan.phases[kLatePhase], &ctx, out).all;
+  Total(plan, out);
 }
 
 // Skipping the rules without effect changes no total: each would add +0.0 or -0.0 when it
@@ -203,7 +207,17 @@ void CompiledRules::Score(const FactValues& facts, int workload_index, int mode_
                           context_key == out->context_key_ && list == out->list_;
   const bool reuse = early_done || Begin(out, list, context_key, /*all=*/false);
   out->bounded_ = false;
-  Accumulate(scored_[list], facts, workload_index, mode_index, out, reuse, early_done);
+  const Plan& plan = plans_[kScoredRules][list];
+  internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
+  if (!reuse) {
+    const PhaseFaults f = RunPhase(plan.phases[kContextPhase], &ctx, out);
+    out->context_faults_ = f.all;
+    out->context_effect_faults_ = f.effect;
+  }
+  if (!early_done) out->early_faults_ = RunPhase(plan.phases[kEarlyPhase], &ctx, out).effect;
+  out->faults = out->context_effect_faults_ + out->early_faults_ +
+                RunPhase(plan.phases[kLatePhase], &ctx, out).effect;
+  Total(plan, out);
 }
 
 void CompiledRules::Bound(const FactValues& facts, int workload_index, int mode_index,
@@ -211,31 +225,24 @@ void CompiledRules::Bound(const FactValues& facts, int workload_index, int mode_
                           double* set_most) const {
   const int list = ApplicableList(workload_index, mode_index);
   const bool reuse = Begin(out, list, context_key, /*all=*/false);
-  const BoundPlan& plan = bound_plans_[list];
+  const Plan& plan = plans_[kScoredRules][list];
   internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
-  uint8_t* fired = out->fired.data();
-  double* contribution = out->contribution.data();
-  uint8_t* faults_of = out->faults_of.data();
-  auto evaluate = [&](int32_t i) {
-    ctx.faults = 0;
-    bool f;
-    double s;
-    EvaluateRule(rules_[i], &ctx, &f, &s);
-    fired[i] = f;
-    contribution[i] = s;
-    faults_of[i] = ctx.faults;
-  };
+  const double* contribution = out->contribution.data();
   double* context_total = out->context_total_.data();
   double* context_magnitude = out->context_magnitude_.data();
   const size_t sets = sets_.size();
   if (!(reuse && out->context_sums_)) {
+    const Phase& phase = plan.phases[kContextPhase];
+    if (!reuse) {
+      const PhaseFaults f = RunPhase(phase, &ctx, out);
+      out->context_faults_ = f.all;
+      out->context_effect_faults_ = f.effect;
+    }
     std::fill(context_total, context_total + sets, 0.0);
     std::fill(context_magnitude, context_magnitude + sets, 0.0);
-    for (int32_t i : plan.context) {
-      if (!reuse) evaluate(i);
-      if (!fired[i]) continue;
-      context_total[rules_[i].set] += contribution[i];
-      context_magnitude[rules_[i].set] += std::fabs(contribution[i]);
+    for (const Step& st : phase.steps) {
+      context_total[st.set] += contribution[st.rule];
+      context_magnitude[st.set] += std::fabs(contribution[st.rule]);
     }
     out->context_sums_ = true;
   }
@@ -248,13 +255,13 @@ void CompiledRules::Bound(const FactValues& facts, int workload_index, int mode_
     set_most[s] = plan.most[s] + context_total[s];
     mag[s] = plan.magnitude[s] + context_magnitude[s];
   }
-  for (int32_t i : plan.early) {
-    evaluate(i);
-    if (!fired[i]) continue;
-    const int s = rules_[i].set;
-    set_least[s] += contribution[i];
-    set_most[s] += contribution[i];
-    mag[s] += std::fabs(contribution[i]);
+  const Phase& early = plan.phases[kEarlyPhase];
+  out->early_faults_ = RunPhase(early, &ctx, out).effect;
+  for (const Step& st : early.steps) {
+    const double c = contribution[st.rule];
+    set_least[st.set] += c;
+    set_most[st.set] += c;
+    mag[st.set] += std::fabs(c);
   }
   for (size_t s = 0; s < sets; ++s) {
     set_least[s] -= 1e-12 * mag[s];
@@ -331,37 +338,67 @@ class RulesCompiler {
   }
 
  private:
-  // CompiledRules::applicable_: for "no workload" (-1) and every workload, times "no mode"
-  // and every mode, the rules that apply, in book order.
+  // CompiledRules::plans_: for "no workload" (-1) and every workload, times "no mode" and
+  // every mode, the rules that apply (all of them, and only those with an effect).
   void ListApplicable() {
     const int nw = static_cast<int>(out_->vocab_.workloads.size());
     const int nm = static_cast<int>(out_->vocab_.modes.size());
-    out_->applicable_.assign((nw + 1) * (nm + 1), {});
-    out_->scored_.assign((nw + 1) * (nm + 1), {});
-    for (int w = -1; w < nw; ++w) {
-      for (int m = -1; m < nm; ++m) {
-        const int index = out_->ApplicableList(w, m);
-        for (size_t i = 0; i < out_->rules_.size(); ++i) {
-          const CompiledRules::Rule& r = out_->rules_[i];
-          if (!out_->Applicable(r, w, m)) continue;
-          out_->applicable_[index].push_back(static_cast<int32_t>(i));
-          if (r.effect) out_->scored_[index].push_back(static_cast<int32_t>(i));
+    for (auto kind : {CompiledRules::kAllRules, CompiledRules::kScoredRules}) {
+      out_->plans_[kind].assign((nw + 1) * (nm + 1), {});
+      for (int w = -1; w < nw; ++w) {
+        for (int m = -1; m < nm; ++m) {
+          std::vector<int32_t> rules;
+          for (size_t i = 0; i < out_->rules_.size(); ++i) {
+            const CompiledRules::Rule& r = out_->rules_[i];
+            if (out_->Applicable(r, w, m) && (kind == CompiledRules::kAllRules || r.effect)) {
+              rules.push_back(static_cast<int32_t>(i));
+            }
+          }
+          out_->plans_[kind][out_->ApplicableList(w, m)] = PlanOf(rules);
         }
       }
     }
+  }
+
+  // The plan of the rules `rules` (book order).
+  CompiledRules::Plan PlanOf(const std::vector<int32_t>& rules) const {
+    using Phase = CompiledRules::Phase;
+    using Step = CompiledRules::Step;
+    CompiledRules::Plan plan;
     const size_t sets = out_->sets_.size();
-    out_->bound_plans_.assign(out_->scored_.size(), {});
-    for (size_t list = 0; list < out_->scored_.size(); ++list) {
-      CompiledRules::BoundPlan& plan = out_->bound_plans_[list];
-      plan.least.assign(sets, 0);
-      plan.most.assign(sets, 0);
-      plan.magnitude.assign(sets, 0);
-      for (int32_t i : out_->scored_[list]) {
-        const CompiledRules::Rule& r = out_->rules_[i];
-        if (r.early_only) {
-          (r.context_only ? plan.context : plan.early).push_back(i);
-          continue;
-        }
+    plan.least.assign(sets, 0);
+    plan.most.assign(sets, 0);
+    plan.magnitude.assign(sets, 0);
+    for (int32_t i : rules) {
+      const CompiledRules::Rule& r = out_->rules_[i];
+      plan.order.push_back({i, r.set});
+      if (r.cap >= 0 || r.gate) plan.limits.push_back(i);
+      const int phase_index = r.context_only ? CompiledRules::kContextPhase
+                              : r.early_only ? CompiledRules::kEarlyPhase
+                                             : CompiledRules::kLatePhase;
+      Phase& phase = plan.phases[phase_index];
+      Step st;
+      st.rule = i;
+      st.set = r.set;
+      if (r.when < 0) {  // constant: never (bits & 0) == 1
+        st.want = r.when_constant ? 0 : 1;
+      } else if (!r.when_tested || !AddTests(r, &phase, &st)) {
+        st.when_kind = Step::When::kCode;
+        st.when = r.when;
+      }
+      if (r.score < 0) {
+        st.constant = r.score_constant;
+      } else if (r.score_is_leaf) {
+        st.score_kind = Step::Score::kLeaf;
+        st.score = r.score_slot;
+        st.score_ops = r.score_ops;
+        st.ops = r.score_op;
+      } else {
+        st.score_kind = Step::Score::kCode;
+        st.score = r.score;
+      }
+      phase.steps.push_back(st);
+      if (phase_index == CompiledRules::kLatePhase) {
         plan.least[r.set] += r.least;
         plan.most[r.set] += r.most;
         for (double x : {r.least, r.most}) {
@@ -369,6 +406,37 @@ class RulesCompiler {
         }
       }
     }
+    return plan;
+  }
+
+  // Adds the tests of `r`'s `when` to `phase` (those it does not have yet) and sets `st`'s
+  // masks. False, changing nothing, if the phase would have more than Phase::kMaxTests.
+  static bool AddTests(const CompiledRules::Rule& r, CompiledRules::Phase* phase,
+                       CompiledRules::Step* st) {
+    auto same = [](const internal::Instr& x, const internal::Instr& y) {
+      return x.op == y.op && x.a == y.a && x.b == y.b &&
+             std::memcmp(&x.k, &y.k, sizeof(x.k)) == 0;
+    };
+    std::vector<internal::Instr> tests = phase->tests;
+    uint64_t need = 0, want = 0;
+    bool never = false;
+    for (size_t k = 0; k < r.when_leaves.size(); ++k) {
+      size_t t = 0;
+      while (t < tests.size() && !same(tests[t], r.when_leaves[k])) ++t;
+      if (t == tests.size()) {
+        if (t == CompiledRules::Phase::kMaxTests) return false;
+        tests.push_back(r.when_leaves[k]);
+      }
+      const uint64_t bit = uint64_t{1} << t;
+      const uint64_t value = r.when_negated[k] ? 0 : bit;
+      if ((need & bit) != 0 && (want & bit) != value) never = true;  // `x and not x`
+      need |= bit;
+      want |= value;
+    }
+    phase->tests = std::move(tests);
+    st->need = never ? 0 : need;
+    st->want = never ? 1 : want;
+    return true;
   }
 
   void Warn(std::string code, const Location& where, std::string message, std::string hint = "") {
@@ -440,30 +508,38 @@ class RulesCompiler {
   }
 
   // If the code at `entry` is `T1 [Not] (JumpIfFalse T2 [Not])* End` with every Ti a
-  // one-instruction test, it is the conjunction T1 and T2 and ...: every jump lands on a later
-  // jump or on End with false on the stack. Evaluate() then runs the tests inline.
+  // one-instruction test and every jump landing on a later jump of the chain or on End, it is
+  // the conjunction T1 and T2 and ...: a jump taken keeps false on the stack to the end. (A
+  // jump landing elsewhere is another shape: `not (T1 and T2)` jumps to the Not.) Evaluations
+  // then work the tests out once per phase.
   void LeafConjunction(int32_t entry, CompiledRules::Rule* r) {
     using internal::OpCode;
     const std::vector<internal::Instr>& code = out_->program_.code;
     std::vector<internal::Instr> leaves;
-    uint8_t negate = 0;
-    size_t pc = entry;
+    std::vector<bool> negated;
+    std::vector<int32_t> jumps;  // positions of the chain's JumpIfFalse
+    int32_t pc = entry;
     while (true) {
       if (!internal::IsLeafCondition(code[pc].op)) return;
       leaves.push_back(code[pc]);
+      negated.push_back(false);
       ++pc;
       if (code[pc].op == OpCode::kNot) {
-        negate |= static_cast<uint8_t>(1u << (leaves.size() - 1));
+        negated.back() = true;
         ++pc;
       }
       if (code[pc].op == OpCode::kEnd) break;
       if (code[pc].op != OpCode::kJumpIfFalse) return;
-      ++pc;
-      if (leaves.size() == CompiledRules::Rule::kMaxLeaves) return;
+      jumps.push_back(pc++);
     }
-    r->when_leaves = static_cast<uint8_t>(leaves.size());
-    r->when_negate = negate;
-    for (size_t k = 0; k < leaves.size(); ++k) r->when_leaf[k] = leaves[k];
+    for (int32_t j : jumps) {
+      const int32_t target = code[j].a;
+      if (target != pc && std::find(jumps.begin(), jumps.end(), target) == jumps.end()) return;
+      if (target <= j) return;
+    }
+    r->when_tested = true;
+    r->when_leaves = std::move(leaves);
+    r->when_negated = std::move(negated);
   }
 
   // If the code at `entry` is `LoadNum (OpK)* End` with at most kMaxScoreOps constant

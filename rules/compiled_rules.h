@@ -109,6 +109,9 @@ struct EvalResult {
   // magnitudes; valid while the context rules' results are (same context and list).
   bool context_sums_ = false;
   std::vector<double> context_total_, context_magnitude_;
+  // Faults of the context rules' results held (all of them, and those with an effect), and of
+  // the early rules' results Bound() left.
+  int context_faults_ = 0, context_effect_faults_ = 0, early_faults_ = 0;
   std::vector<internal::RegexMemo> memo_;
 };
 
@@ -214,17 +217,16 @@ class CompiledRules {
     int32_t when = -1;   // entry into program_; -1: constant `when_constant`
     int32_t score = -1;  // entry; -1: constant `score_constant`
     bool when_constant = true;
-    // `when` is the conjunction of the single-instruction tests when_leaf[0..when_leaves),
-    // test k negated if bit k of when_negate is set.
-    static constexpr int kMaxLeaves = 4;
-    uint8_t when_leaves = 0;
-    uint8_t when_negate = 0;
+    // `when_tested`: `when` is the conjunction of the one-instruction tests when_leaves[k],
+    // each negated if when_negated[k] (never faults, so it may be worked out in any order).
+    bool when_tested = false;
+    std::vector<internal::Instr> when_leaves;
+    std::vector<bool> when_negated;
     // `score` is number fact `score_slot` then the constant operations score_op[0..score_ops).
     static constexpr int kMaxScoreOps = 5;
     bool score_is_leaf = false;
     uint8_t score_ops = 0;
     double score_constant = 0;
-    internal::Instr when_leaf[kMaxLeaves];
     internal::Instr score_op[kMaxScoreOps];
     int32_t score_slot = -1;
     uint64_t workload_mask = ~uint64_t{0};
@@ -240,15 +242,57 @@ class CompiledRules {
     double least = 0, most = 0;
   };
 
-  void Accumulate(const std::vector<int32_t>& rules, const FactValues& facts, int workload_index,
-                  int mode_index, EvalResult* out, bool reuse, bool early_done) const;
-  // Evaluates rule `r` (`when`, then `score` if it fired) into *fired, *score.
-  void EvaluateRule(const Rule& r, internal::RunContext* ctx, bool* fired, double* score) const;
+  // How an evaluation runs the rules of a list (one workload x mode; every rule, or only those
+  // with an effect), without a dispatch per rule: the rules are split by the facts they read
+  // into three phases (context only; context and early; any), so that a phase whose results
+  // are kept is skipped as a whole. A phase first works out each distinct one-instruction test
+  // of its rules' `when` once, into a bit set, then each rule: `when` is a mask compare of
+  // those bits (or its code is run), `score` a constant, a fact and constant operations, or
+  // code. Totals are then added up in book order, as one rule at a time would.
+  struct Step {
+    enum class When : uint8_t { kTests, kCode };
+    enum class Score : uint8_t { kConstant, kLeaf, kCode };
+    int32_t rule = 0;
+    int32_t set = 0;
+    When when_kind = When::kTests;
+    Score score_kind = Score::kConstant;
+    uint8_t score_ops = 0;   // kLeaf: the constant operations, at `ops`
+    int32_t when = -1;       // kCode: entry
+    int32_t score = -1;      // kLeaf: number fact slot; kCode: entry
+    uint64_t need = 0;       // kTests: fires if (bits & need) == want
+    uint64_t want = 0;
+    double constant = 0;     // kConstant
+    const internal::Instr* ops = nullptr;  // into rules_[rule].score_op
+  };
+  struct Phase {
+    static constexpr int kMaxTests = 64;
+    std::vector<internal::Instr> tests;  // distinct; a rule with more runs its code
+    std::vector<Step> steps;             // book order
+  };
+  enum PhaseIndex { kContextPhase, kEarlyPhase, kLatePhase, kPhases };
+  struct Plan {
+    Phase phases[kPhases];
+    std::vector<std::pair<int32_t, int32_t>> order;  // (rule, set) of the list, book order
+    std::vector<int32_t> limits;  // the list's rules with a cap or a gate, book order
+    // For Bound: per set, the least and the most the late phase may add, and the magnitude of
+    // those terms that are finite.
+    std::vector<double> least, most, magnitude;
+  };
+  enum PlanKind { kAllRules, kScoredRules };
+  struct PhaseFaults {
+    int all = 0;     // rules whose evaluation hit a numeric fault
+    int effect = 0;  // of those, the rules with an effect
+  };
+
+  // Evaluates the rules of `phase` into out's fired / contribution / faults_of.
+  PhaseFaults RunPhase(const Phase& phase, internal::RunContext* ctx, EvalResult* out) const;
+  // set_total, cap and gate of `plan` from out's per-rule results.
+  void Total(const Plan& plan, EvalResult* out) const;
 
   bool Applicable(const Rule& r, int workload_index, int mode_index) const;
   // `all`: the caller evaluates every rule (Evaluate), not only those with an effect.
   bool Begin(EvalResult* out, int list, uint64_t context_key, bool all) const;
-  // Index into applicable_ for a workload and mode (out of range: "none").
+  // Index into plans_ for a workload and mode (out of range: "none").
   int ApplicableList(int workload_index, int mode_index) const;
   internal::RunContext Context(const FactValues& facts, int workload_index, int mode_index,
                                internal::RegexMemo* memo) const;
@@ -259,17 +303,7 @@ class CompiledRules {
   std::vector<std::string> sets_;
   std::vector<RuleInfo> info_;
   std::vector<Rule> rules_;
-  std::vector<std::vector<int32_t>> applicable_;  // [ApplicableList(w, m)]: rule indexes
-  std::vector<std::vector<int32_t>> scored_;      // the same, only the rules with an effect
-  // What Bound() reads of each list of scored_: its early rules by what they read, and per
-  // set what the others may contribute (their least and most summed, and the magnitude of
-  // the finite terms).
-  struct BoundPlan {
-    std::vector<int32_t> context;  // early_only and context_only
-    std::vector<int32_t> early;    // early_only, not context_only
-    std::vector<double> least, most, magnitude;
-  };
-  std::vector<BoundPlan> bound_plans_;  // [list]
+  std::vector<Plan> plans_[2];  // [PlanKind][ApplicableList(w, m)]
   std::vector<internal::CompiledTemplate> says_;
   std::vector<RuleBook::Disabled> disabled_;
   internal::Program program_;

@@ -351,6 +351,11 @@ rules:
   - {id: quality.j, score: 'log2(fit.headroom_pct - 3)'}
   - {id: quality.k, score: '-abs(fit.headroom_pct - 12) * 3'}
   - {id: quality.l, score: '90 + 10 * min(1, fit.offload_pct / 7 - 1)'}
+  - {id: quality.m, when: 'not (fit.headroom_pct >= 10 and fit.offload_pct < 20)', score: 3}
+  - {id: quality.n, when: 'fit.headroom_pct > 5 and not (fit.headroom_pct > 5)', score: 4}
+  - {id: quality.o, when: 'fit.kind == "native" and not model.thinking and fit.kind == "native"', score: 5}
+  - {id: quality.p, when: 'not fit.kind == "native" and (fit.headroom_pct > 5 or fit.offload_pct > 3)', score: 6}
+  - {id: quality.q, when: 'not (not (fit.headroom_pct > 12))', score: 7}
 )");
   auto book = Load();
   ASSERT_TRUE(book);

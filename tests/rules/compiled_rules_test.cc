@@ -356,6 +356,10 @@ rules:
   - {id: quality.o, when: 'fit.kind == "native" and not model.thinking and fit.kind == "native"', score: 5}
   - {id: quality.p, when: 'not fit.kind == "native" and (fit.headroom_pct > 5 or fit.offload_pct > 3)', score: 6}
   - {id: quality.q, when: 'not (not (fit.headroom_pct > 12))', score: 7}
+  - {id: quality.r, when: '(fit.kind == "native" and fit.headroom_pct > 5) or (model.thinking and not (fit.offload_pct < 3))', score: 8}
+  - {id: quality.s, when: 'fit.headroom_pct * model.params_b >= 300 or fit.offload_pct / (fit.headroom_pct - 10) > 1', score: 9}
+  - {id: quality.t, when: 'fit.headroom_pct * model.params_b < 300 and fit.kind != "none"', score: 10}
+  - {id: quality.u, when: 'fit.kind == "native" or fit.kind == "offload" or fit.headroom_pct > 20 or model.thinking or model.params_b > 70 or fit.offload_pct > 30 or "tools" in model.capabilities', score: 11}
 )");
   auto book = Load();
   ASSERT_TRUE(book);

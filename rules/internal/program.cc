@@ -10,21 +10,6 @@ inline bool ListContains(const List& l, const char* s, size_t n) {
   return ListHas(l.ref(), absl::string_view(s, n));
 }
 
-// Arithmetic that never leaves the finite numbers.
-inline double Finite(double v, RunContext* ctx) {
-  if (std::isfinite(v)) return v;
-  ctx->faults |= kFaultOverflow;
-  return 0;
-}
-
-inline double Divide(double a, double b, RunContext* ctx) {
-  if (b == 0) {
-    ctx->faults |= kFaultDivideByZero;
-    return 0;
-  }
-  return Finite(a / b, ctx);
-}
-
 constexpr double kPow10[] = {1, 10, 100, 1e3, 1e4, 1e5, 1e6};
 
 }  // namespace
@@ -47,58 +32,6 @@ bool Match(const Program& p, int32_t index, absl::string_view s, RunContext* ctx
   if (!s.empty()) std::memcpy(m.text, s.data(), s.size());
   m.result = r;
   return r;
-}
-
-double RunLeafScore(double x, const Instr& op, uint8_t* faults) {
-  RunContext ctx;
-  double v = x;
-  switch (op.op) {
-    case OpCode::kEnd:
-      return x;
-    case OpCode::kAddK:
-      v = Finite(x + op.k, &ctx);
-      break;
-    case OpCode::kSubK:
-      v = Finite(x - op.k, &ctx);
-      break;
-    case OpCode::kMulK:
-      v = Finite(x * op.k, &ctx);
-      break;
-    case OpCode::kDivK:
-      v = Divide(x, op.k, &ctx);
-      break;
-    case OpCode::kMinK:
-      v = op.k < x ? op.k : x;
-      break;
-    case OpCode::kMaxK:
-      v = op.k > x ? op.k : x;
-      break;
-    case OpCode::kKSub:
-      v = Finite(op.k - x, &ctx);
-      break;
-    case OpCode::kKDiv:
-      v = Divide(op.k, x, &ctx);
-      break;
-    // As Run does them.
-    case OpCode::kNeg:
-      v = -x;
-      break;
-    case OpCode::kAbs:
-      v = std::fabs(x);
-      break;
-    case OpCode::kLog2:
-      if (x <= 0) {
-        ctx.faults |= kFaultLog2;
-        v = 0;
-      } else {
-        v = std::log2(x);
-      }
-      break;
-    default:
-      break;
-  }
-  *faults |= ctx.faults;
-  return v;
 }
 
 std::string FaultText(uint8_t faults) {
@@ -225,7 +158,7 @@ Value Run(const Program& p, int32_t entry, RunContext* ctx) {
         break;
       case OpCode::kRound: {
         double scale = kPow10[ip->b];
-        sp->num = Finite(std::round(sp->num * scale) / scale, ctx);
+        sp->num = Finite(std::round(sp->num * scale) / scale, &ctx->faults);
         break;
       }
       case OpCode::kLenList:
@@ -233,19 +166,19 @@ Value Run(const Program& p, int32_t entry, RunContext* ctx) {
         break;
       case OpCode::kAdd:
         --sp;
-        sp->num = Finite(sp->num + sp[1].num, ctx);
+        sp->num = Finite(sp->num + sp[1].num, &ctx->faults);
         break;
       case OpCode::kSub:
         --sp;
-        sp->num = Finite(sp->num - sp[1].num, ctx);
+        sp->num = Finite(sp->num - sp[1].num, &ctx->faults);
         break;
       case OpCode::kMul:
         --sp;
-        sp->num = Finite(sp->num * sp[1].num, ctx);
+        sp->num = Finite(sp->num * sp[1].num, &ctx->faults);
         break;
       case OpCode::kDiv:
         --sp;
-        sp->num = Divide(sp->num, sp[1].num, ctx);
+        sp->num = Divide(sp->num, sp[1].num, &ctx->faults);
         break;
       case OpCode::kMin:
         --sp;
@@ -280,16 +213,16 @@ Value Run(const Program& p, int32_t entry, RunContext* ctx) {
         sp->b = sp->num != sp[1].num;
         break;
       case OpCode::kAddK:
-        sp->num = Finite(sp->num + ip->k, ctx);
+        sp->num = Finite(sp->num + ip->k, &ctx->faults);
         break;
       case OpCode::kSubK:
-        sp->num = Finite(sp->num - ip->k, ctx);
+        sp->num = Finite(sp->num - ip->k, &ctx->faults);
         break;
       case OpCode::kMulK:
-        sp->num = Finite(sp->num * ip->k, ctx);
+        sp->num = Finite(sp->num * ip->k, &ctx->faults);
         break;
       case OpCode::kDivK:
-        sp->num = Divide(sp->num, ip->k, ctx);
+        sp->num = Divide(sp->num, ip->k, &ctx->faults);
         break;
       case OpCode::kMinK:
         sp->num = ip->k < sp->num ? ip->k : sp->num;
@@ -316,10 +249,10 @@ Value Run(const Program& p, int32_t entry, RunContext* ctx) {
         sp->b = sp->num != ip->k;
         break;
       case OpCode::kKSub:
-        sp->num = Finite(ip->k - sp->num, ctx);
+        sp->num = Finite(ip->k - sp->num, &ctx->faults);
         break;
       case OpCode::kKDiv:
-        sp->num = Divide(ip->k, sp->num, ctx);
+        sp->num = Divide(ip->k, sp->num, &ctx->faults);
         break;
       case OpCode::kClamp: {
         sp -= 2;

@@ -10,6 +10,7 @@
 #ifndef FITRANK_RULES_INTERNAL_PROGRAM_H_
 #define FITRANK_RULES_INTERNAL_PROGRAM_H_
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <memory>
@@ -284,7 +285,54 @@ inline bool IsLeafScoreOp(OpCode op) {
          op == OpCode::kAbs || op == OpCode::kLog2;
 }
 
-double RunLeafScore(double x, const Instr& op, uint8_t* faults);
+// Arithmetic that never leaves the finite numbers: an overflow (division by zero) yields 0
+// and sets kFaultOverflow (kFaultDivideByZero) in *faults.
+inline double Finite(double v, uint8_t* faults) {
+  if (std::isfinite(v)) return v;
+  *faults |= kFaultOverflow;
+  return 0;
+}
+inline double Divide(double a, double b, uint8_t* faults) {
+  if (b == 0) {
+    *faults |= kFaultDivideByZero;
+    return 0;
+  }
+  return Finite(a / b, faults);
+}
+
+// `op` (IsLeafScoreOp) applied to x, as Run does it.
+inline double RunLeafScore(double x, const Instr& op, uint8_t* faults) {
+  switch (op.op) {
+    case OpCode::kAddK:
+      return Finite(x + op.k, faults);
+    case OpCode::kSubK:
+      return Finite(x - op.k, faults);
+    case OpCode::kMulK:
+      return Finite(x * op.k, faults);
+    case OpCode::kDivK:
+      return Divide(x, op.k, faults);
+    case OpCode::kMinK:
+      return op.k < x ? op.k : x;
+    case OpCode::kMaxK:
+      return op.k > x ? op.k : x;
+    case OpCode::kKSub:
+      return Finite(op.k - x, faults);
+    case OpCode::kKDiv:
+      return Divide(op.k, x, faults);
+    case OpCode::kNeg:
+      return -x;
+    case OpCode::kAbs:
+      return std::fabs(x);
+    case OpCode::kLog2:
+      if (x <= 0) {
+        *faults |= kFaultLog2;
+        return 0;
+      }
+      return std::log2(x);
+    default:  // kEnd
+      return x;
+  }
+}
 
 }  // namespace fitrank::rules::internal
 

@@ -439,6 +439,12 @@ class RulesCompiler {
     return true;
   }
 
+  void MarkReads(const std::vector<int32_t>& reads) {
+    std::vector<bool>& marked = out_->reads_to_score_;
+    marked.resize(out_->schema_->facts().size());
+    for (int32_t i : reads) marked[i] = true;
+  }
+
   void Warn(std::string code, const Location& where, std::string message, std::string hint = "") {
     if (options_.warnings) diags_->Warning(std::move(code), where, std::move(message), std::move(hint));
   }
@@ -624,6 +630,7 @@ class RulesCompiler {
           }
         } else {
           r.when = e.entry;
+          MarkReads(e.reads);
           r.context_only = !e.reads_candidate_facts;
           r.early_only = !e.reads_late_facts;
           LeafConjunction(e.entry, &r);
@@ -639,6 +646,7 @@ class RulesCompiler {
           score_zero = e.constant->num == 0;
         } else {
           r.score = e.entry;
+          MarkReads(e.reads);
           score_zero = false;
           r.context_only = r.context_only && !e.reads_candidate_facts;
           r.early_only = r.early_only && !e.reads_late_facts;

@@ -184,6 +184,14 @@ class CompiledRules {
   // a gate.
   bool HasEffect(int rule) const;
 
+  // True if some rule's `when` or `score` reads the fact at `fact_index` (into
+  // schema().facts()): Evaluate, Score and Bound read no other fact (Explain and Say also
+  // read the facts of the `say` sentences).
+  bool ReadsToScore(int32_t fact_index) const {
+    return fact_index >= 0 && fact_index < static_cast<int32_t>(reads_to_score_.size()) &&
+           reads_to_score_[fact_index];
+  }
+
   // Bounds of each set's total (set_count() each, into set_least / set_most) over every
   // candidate whose context and early facts (FactDecl::context, FactDecl::early) are those of
   // `facts`, whatever its other facts: a rule that reads only context and early facts is
@@ -304,6 +312,7 @@ class CompiledRules {
   std::vector<RuleInfo> info_;
   std::vector<Rule> rules_;
   std::vector<Plan> plans_[2];  // [PlanKind][ApplicableList(w, m)]
+  std::vector<bool> reads_to_score_;  // [fact index]: ReadsToScore
   std::vector<internal::CompiledTemplate> says_;
   std::vector<RuleBook::Disabled> disabled_;
   internal::Program program_;

@@ -72,6 +72,7 @@ Evaluator::Evaluator(const Catalog& catalog, const Estimator& estimator, const P
     reason_rank_.push_back(it != order.end() ? static_cast<int>(it - order.begin())
                                              : static_cast<int>(order.size()) + s);
   }
+  scored_rows_ = rules_.facts->RowsReadBy(*rules_.rules);
 }
 
 Evaluator::~Evaluator() {
@@ -377,7 +378,7 @@ void Evaluator::FillContext(const Query& q, int variant, const Model& model, Scr
   const Facts& f = *rules_.facts;
   if (s->query_serial != q.serial || s->variant != variant) {
     f.FillSetup(*q.variants[variant].facts, &s->values);
-    f.FillWorkload(q.shape, &s->values);
+    f.FillWorkload(q.shape, &s->values, RowsFor(*s));
     s->query_serial = q.serial;
     s->variant = variant;
     s->model = nullptr;
@@ -385,7 +386,8 @@ void Evaluator::FillContext(const Query& q, int variant, const Model& model, Scr
   if (s->model != &model) {
     // Catalog models or not: the age is a subtraction (Model::release_month).
     f.FillModel(model, TextFor(q, model, s),
-                MonthsSince(model.release_month, newest_release_month_), &s->values);
+                MonthsSince(model.release_month, newest_release_month_), &s->values,
+                RowsFor(*s));
     s->model = &model;
     ++s->context_key;
   }
@@ -398,7 +400,7 @@ double Evaluator::MostScore(const Query& q, const Model& model, const Pending& p
   const QuantPlan& plan = v.plans[p.quant_index];
   rules_.facts->FillEarly(model, *plan.quant, plan.runtime, plan.serving,
                           *v.setup->devices[0].gpu, v.setup->device_count, p.sized->estimate,
-                          q.shape, &s->values);
+                          q.shape, &s->values, RowsFor(*s));
   rules_.rules->Bound(s->values, q.workload_index, q.mode_index, &s->result, s->context_key,
                       s->set_least.data(), s->set_most.data());
   return MostScoreOf(s->set_least.data(), s->set_most.data(), q.weights, profiles_.grades());
@@ -422,7 +424,7 @@ void Evaluator::Fill(const Query& q, const CandidateEval& c, Scratch* s) const {
   FillContext(q, c.variant, *c.model, s);
   f.FillCandidate(*c.model, *c.quant, c.runtime, v.plans[c.quant_index].serving,
                   *v.setup->devices[0].gpu, v.setup->device_count, c.estimate, q.shape,
-                  &s->values);
+                  &s->values, RowsFor(*s));
 }
 
 void Evaluator::ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s) const {
@@ -432,7 +434,7 @@ void Evaluator::ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s) con
 }
 
 void Evaluator::ScoreAfterBound(const Query& q, CandidateEval* c, Scratch* s) const {
-  rules_.facts->FillSpeeds(c->estimate, q.shape, &s->values);
+  rules_.facts->FillSpeeds(c->estimate, q.shape, &s->values, RowsFor(*s));
   rules_.rules->Score(s->values, q.workload_index, q.mode_index, &s->result, s->context_key,
                       /*after_bound=*/true);
   Finalize(q, c, s);
@@ -840,6 +842,7 @@ CandidateDetail Evaluator::Describe(const Query& q, const CandidateEval& c) cons
   const GradeScale& scale = profiles_.grades();
   d.grade = scale.grades[c.score.grade].letter;
   Scratch s(*this);
+  s.all_facts = true;
   Fill(q, c, &s);
   rules::Explanation ex = book.Explain(s.values, q.workload_index, q.mode_index);
   std::vector<std::pair<std::pair<int, int>, std::string>> said;
@@ -888,6 +891,7 @@ CandidateExplanation Evaluator::Explain(const Query& q, const CandidateEval& c) 
   CandidateExplanation out;
   const rules::CompiledRules& book = *rules_.rules;
   Scratch s(*this);
+  s.all_facts = true;
   Fill(q, c, &s);
   out.trace = book.Explain(s.values, q.workload_index, q.mode_index);
   for (int i = 0; i < book.set_count(); ++i) {

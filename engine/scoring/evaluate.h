@@ -162,6 +162,9 @@ class Evaluator {
     // read only those keep their results until it does (CompiledRules::Evaluate).
     uint64_t context_key = 0;
     ModelWorkloadText own_text;  // for models not in the catalog (from config.json)
+    // Fill every fact, not only those the rules' `when` and `score` read (Facts::RowsReadBy):
+    // for explain, which renders the `say` sentences too.
+    bool all_facts = false;
   };
 
   // Prepares `setup` for `workload` in `mode`. The setup is copied. Fails (InvalidArgument,
@@ -281,6 +284,11 @@ class Evaluator {
   // [workload index in profiles x catalog models + model index in catalog]
   std::unique_ptr<std::atomic<const ModelWorkloadText*>[]> texts_;
   std::vector<int> reason_rank_;  // per rule set: position in the profiles' reason order
+  // Facts::RowsReadBy the rules: what a Scratch without all_facts is filled with.
+  std::vector<uint8_t> scored_rows_;
+  const uint8_t* RowsFor(const Scratch& s) const {
+    return s.all_facts ? nullptr : scored_rows_.data();
+  }
 };
 
 }  // namespace fitrank

@@ -11,6 +11,7 @@
 #include "catalog/vocabulary.h"
 #include "engine/estimator/estimator.h"
 #include "engine/estimator/setup.h"
+#include "rules/compiled_rules.h"
 
 namespace fitrank {
 
@@ -450,11 +451,19 @@ Facts::Facts(rules::FactSchema* s, double quality_ranking_z)
   for (absl::string_view ns : {"gpu", "setup", "price"}) s->MarkContext(ns);
 }
 
+std::vector<uint8_t> Facts::RowsReadBy(const rules::CompiledRules& book) const {
+  std::vector<uint8_t> rows;
+  for (const Handle& h : handles_) rows.push_back(book.ReadsToScore(h.index) ? 1 : 0);
+  return rows;
+}
+
 template <typename Subject>
 ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Facts::FillLayer(const Subject& subject,
-                                                         rules::FactValues* v) const {
+                                                         rules::FactValues* v,
+                                                         const uint8_t* rows) const {
   ForEachRow([&](auto i, const auto& row) {
     if constexpr (std::is_same_v<decltype(SubjectOf(row)), Subject>) {
+      if (rows != nullptr && rows[i] == 0) return;
       const Handle h = handles_[i];
       const auto value = row.get(subject);
       using V = std::decay_t<decltype(value)>;
@@ -471,21 +480,23 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Facts::FillLayer(const Subject& subject
   });
 }
 
-void Facts::FillWorkload(const WorkloadShape& shape, rules::FactValues* v) const {
-  FillLayer(shape, v);
+void Facts::FillWorkload(const WorkloadShape& shape, rules::FactValues* v,
+                         const uint8_t* rows) const {
+  FillLayer(shape, v, rows);
 }
 
 void Facts::FillModel(const Model& m, const ModelWorkloadText& text, double age_months,
-                      rules::FactValues* v) const {
+                      rules::FactValues* v, const uint8_t* rows) const {
   const ModelSubject subject{m, text, age_months,
                              m.active_params_b > 0 ? m.active_params_b : m.params_b,
                              m.workload_quality.*text.quality};
-  FillLayer(subject, v);
+  FillLayer(subject, v, rows);
 }
 
 void Facts::FillEarly(const Model& model, const Quant& quant, const Runtime* runtime,
                       bool serving_runtime, const Gpu& gpu, int gpus_used, const Estimate& e,
-                      const WorkloadShape& shape, rules::FactValues* v) const {
+                      const WorkloadShape& shape, rules::FactValues* v,
+                      const uint8_t* rows) const {
   const double retention = QualityRetention(model, quant);
   const int context =
       model.max_context > 0 ? std::min(e.safe_context, model.max_context) : e.safe_context;
@@ -494,20 +505,20 @@ void Facts::FillEarly(const Model& model, const Quant& quant, const Runtime* run
       EffectiveQuality(model.workload_quality.*shape.quality, retention, quality_ranking_z_),
       e.runnable() && runtime != nullptr && e.fit.kind != FitKind::kNoFit, context,
       std::min(context, model.long_context.effective_context)};
-  FillLayer(subject, v);
+  FillLayer(subject, v, rows);
 }
 
 void Facts::FillCandidate(const Model& model, const Quant& quant, const Runtime* runtime,
                           bool serving_runtime, const Gpu& gpu, int gpus_used,
                           const Estimate& e, const WorkloadShape& shape,
-                          rules::FactValues* v) const {
-  FillEarly(model, quant, runtime, serving_runtime, gpu, gpus_used, e, shape, v);
-  FillSpeeds(e, shape, v);
+                          rules::FactValues* v, const uint8_t* rows) const {
+  FillEarly(model, quant, runtime, serving_runtime, gpu, gpus_used, e, shape, v, rows);
+  FillSpeeds(e, shape, v, rows);
 }
 
-void Facts::FillSpeeds(const Estimate& e, const WorkloadShape& shape,
-                       rules::FactValues* v) const {
-  FillLayer(SpeedSubject{e, shape, UserTokS(e, shape)}, v);
+void Facts::FillSpeeds(const Estimate& e, const WorkloadShape& shape, rules::FactValues* v,
+                       const uint8_t* rows) const {
+  FillLayer(SpeedSubject{e, shape, UserTokS(e, shape)}, v, rows);
 }
 
 }  // namespace fitrank

@@ -27,6 +27,7 @@
 #ifndef FITRANK_ENGINE_SCORING_FACTS_H_
 #define FITRANK_ENGINE_SCORING_FACTS_H_
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -35,6 +36,10 @@
 #include "profiles/profiles.h"
 #include "engine/scoring/setup_facts.h"
 #include "rules/facts.h"
+
+namespace fitrank::rules {
+class CompiledRules;
+}  // namespace fitrank::rules
 
 namespace fitrank {
 
@@ -108,30 +113,37 @@ class Facts {
   void FillSetup(const SetupSubject& subject, rules::FactValues* v) const {
     setup.Fill(subject, v);
   }
+  // Which rows of the table a book's scoring reads (rules::CompiledRules::ReadsToScore), by
+  // row: the Fill functions below, given it as `rows`, fill only those, and leave the others
+  // as they were. A ranking needs no more; explain (which renders `say`) fills every row.
+  std::vector<uint8_t> RowsReadBy(const rules::CompiledRules& book) const;
+
   // workload.*, mode.*: the workload as the mode scales it.
-  void FillWorkload(const WorkloadShape& shape, rules::FactValues* v) const;
+  void FillWorkload(const WorkloadShape& shape, rules::FactValues* v,
+                    const uint8_t* rows = nullptr) const;
   // model.*, quality.*. `age_months`: model.age_months, the months from the model's release
   // to the newest in the catalog (MonthsSince of their Model::release_month,
   // catalog/release_month.h): relative to the catalog, so that a catalog gives the same
   // scores any day it is run.
   void FillModel(const Model& model, const ModelWorkloadText& text, double age_months,
-                 rules::FactValues* v) const;
+                 rules::FactValues* v, const uint8_t* rows = nullptr) const;
   // The early facts (FactDecl::early): every candidate fact but the speeds (perf.* other
   // than perf.runtime, perf.serving_runtime and perf.runnable), which are all that
   // Estimator::Finish adds to a sizing: `e` may be a Sizing's estimate. FillCandidate is
   // FillEarly and the speeds.
   void FillEarly(const Model& model, const Quant& quant, const Runtime* runtime,
                  bool serving_runtime, const Gpu& gpu, int gpus_used, const Estimate& e,
-                 const WorkloadShape& shape, rules::FactValues* v) const;
+                 const WorkloadShape& shape, rules::FactValues* v,
+                 const uint8_t* rows = nullptr) const;
   // The speeds: the candidate facts FillEarly leaves out.
-  void FillSpeeds(const Estimate& estimate, const WorkloadShape& shape,
-                  rules::FactValues* v) const;
+  void FillSpeeds(const Estimate& estimate, const WorkloadShape& shape, rules::FactValues* v,
+                  const uint8_t* rows = nullptr) const;
   // The candidate's quantization, runtime and estimate. `gpus_used` is the GPU count the
   // estimate assumed (scale-out tries several). `runtime` may be null (none runs it).
   void FillCandidate(const Model& model, const Quant& quant, const Runtime* runtime,
                      bool serving_runtime, const Gpu& gpu, int gpus_used,
                      const Estimate& estimate, const WorkloadShape& shape,
-                     rules::FactValues* v) const;
+                     rules::FactValues* v, const uint8_t* rows = nullptr) const;
 
   // gpu.*, setup.*, price.*
   SetupFacts setup;
@@ -143,7 +155,7 @@ class Facts {
   };
   // Fills the rows whose getter reads a `Subject`.
   template <typename Subject>
-  void FillLayer(const Subject& subject, rules::FactValues* v) const;
+  void FillLayer(const Subject& subject, rules::FactValues* v, const uint8_t* rows) const;
 
   std::vector<Handle> handles_;  // one per row of the table, in its order
   double quality_ranking_z_;

@@ -74,6 +74,7 @@ class Checker {
   // True once a fact that is not a context fact (FactDecl::context) has been checked.
   bool reads_candidate_facts() const { return reads_candidate_facts_; }
   bool reads_late_facts() const { return reads_late_facts_; }
+  std::vector<int32_t> TakeReads() { return std::move(reads_); }
 
   const CheckedNode& Check(int32_t i) {
     const Node& n = ast_.at(i);
@@ -215,6 +216,7 @@ class Checker {
     in.type = d->type;
     in.fact = d;
     in.fact_index = static_cast<int32_t>(d - schema_.facts().data());
+    reads_.push_back(in.fact_index);
   }
 
   void CheckUnary(int32_t i) {
@@ -675,6 +677,7 @@ class Checker {
   std::vector<CheckedNode> info_;
   bool reads_candidate_facts_ = false;
   bool reads_late_facts_ = false;
+  std::vector<int32_t> reads_;
 };
 
 }  // namespace
@@ -688,6 +691,7 @@ CheckedTree CheckedTree::Check(absl::string_view text, const Ast& ast, const Fac
   t.root_ = ast.root;
   t.reads_candidate_facts_ = checker.reads_candidate_facts();
   t.reads_late_facts_ = checker.reads_late_facts();
+  t.reads_ = checker.TakeReads();
   t.nodes_ = checker.TakeNodes();
   return t;
 }

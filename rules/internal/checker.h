@@ -68,12 +68,15 @@ class CheckedTree {
   bool reads_candidate_facts() const { return reads_candidate_facts_; }
   // True if a fact that is neither a context nor an early fact (FactDecl::early) is read.
   bool reads_late_facts() const { return reads_late_facts_; }
+  // The facts read (indexes into FactSchema::facts(); a fact read twice is listed twice).
+  const std::vector<int32_t>& reads() const { return reads_; }
 
  private:
   std::vector<CheckedNode> nodes_;
   int32_t root_ = 0;
   bool reads_candidate_facts_ = false;
   bool reads_late_facts_ = false;
+  std::vector<int32_t> reads_;
 };
 
 }  // namespace fitrank::rules::internal

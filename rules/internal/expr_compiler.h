@@ -32,6 +32,8 @@ struct CompiledExpr {
   bool reads_candidate_facts = false;
   // It reads a fact that is neither a context nor an early fact (FactDecl::early).
   bool reads_late_facts = false;
+  // The facts it reads (indexes into FactSchema::facts()).
+  std::vector<int32_t> reads;
 };
 
 class ExprCompiler {

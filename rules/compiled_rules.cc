@@ -138,7 +138,9 @@ inline CompiledRules::PhaseFaults CompiledRules::RunPhase(const Phase& phase,
           break;
         case Step::Score::kLeaf:
           s = ctx->facts->numbers()[st.score];
-          for (int k = 0; k < st.score_ops; ++k) s = internal::RunLeafScore(s, st.ops[k], &ctx->faults);
+          for (int k = 0; k < st.score_ops; ++k) {
+            s = internal::RunLeafScore(s, st.ops[k], &ctx->faults);
+          }
           break;
         case Step::Score::kCode:
           s = internal::Run(program_, st.score, ctx).num;

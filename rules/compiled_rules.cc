@@ -127,6 +127,13 @@ inline CompiledRules::PhaseFaults CompiledRules::RunPhase(const Phase& phase,
   uint8_t* faults_of = out->faults_of.data();
   PhaseFaults faults;
   for (const Step& st : phase.steps) {
+    if (st.when_kind == Step::When::kTests && st.score_kind == Step::Score::kConstant) {
+      const bool f = (bits & st.need) == st.want;  // nothing to fault
+      fired[st.rule] = f;
+      contribution[st.rule] = f ? st.constant : 0.0;
+      faults_of[st.rule] = 0;
+      continue;
+    }
     ctx->faults = 0;
     const bool f = st.when_kind == Step::When::kTests ? (bits & st.need) == st.want
                                                       : internal::Run(program_, st.when, ctx).b;

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <set>
 
 #include "absl/strings/str_cat.h"
@@ -194,7 +195,7 @@ void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mo
                              EvalResult* out, uint64_t context_key) const {
   const int list = ApplicableList(workload_index, mode_index);
   const bool reuse = Begin(out, list, context_key, /*all=*/true);
-  const Plan& plan = plans_[kAllRules][list];
+  const Plan& plan = plans_[plan_of_[kAllRules][list]];
   internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
   if (!reuse) {
     const PhaseFaults f = RunPhase(plan.phases[kContextPhase], &ctx, out);
@@ -216,7 +217,7 @@ void CompiledRules::Score(const FactValues& facts, int workload_index, int mode_
                           context_key == out->context_key_ && list == out->list_;
   const bool reuse = early_done || Begin(out, list, context_key, /*all=*/false);
   out->bounded_ = false;
-  const Plan& plan = plans_[kScoredRules][list];
+  const Plan& plan = plans_[plan_of_[kScoredRules][list]];
   internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
   if (!reuse) {
     const PhaseFaults f = RunPhase(plan.phases[kContextPhase], &ctx, out);
@@ -234,7 +235,7 @@ void CompiledRules::Bound(const FactValues& facts, int workload_index, int mode_
                           double* set_most) const {
   const int list = ApplicableList(workload_index, mode_index);
   const bool reuse = Begin(out, list, context_key, /*all=*/false);
-  const Plan& plan = plans_[kScoredRules][list];
+  const Plan& plan = plans_[plan_of_[kScoredRules][list]];
   internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
   const double* contribution = out->contribution.data();
   double* context_total = out->context_total_.data();
@@ -348,22 +349,28 @@ class RulesCompiler {
 
  private:
   // CompiledRules::plans_: for "no workload" (-1) and every workload, times "no mode" and
-  // every mode, the rules that apply (all of them, and only those with an effect).
+  // every mode, the rules that apply (all of them, and only those with an effect); lists with
+  // the same rules share one plan.
   void ListApplicable() {
     const int nw = static_cast<int>(out_->vocab_.workloads.size());
     const int nm = static_cast<int>(out_->vocab_.modes.size());
+    std::map<std::vector<int32_t>, int32_t> planned;
     for (auto kind : {CompiledRules::kAllRules, CompiledRules::kScoredRules}) {
-      out_->plans_[kind].assign((nw + 1) * (nm + 1), {});
+      out_->plan_of_[kind].assign((nw + 1) * (nm + 1), 0);
       for (int w = -1; w < nw; ++w) {
         for (int m = -1; m < nm; ++m) {
           std::vector<int32_t> rules;
+          rules.reserve(out_->rules_.size());
           for (size_t i = 0; i < out_->rules_.size(); ++i) {
             const CompiledRules::Rule& r = out_->rules_[i];
             if (out_->Applicable(r, w, m) && (kind == CompiledRules::kAllRules || r.effect)) {
               rules.push_back(static_cast<int32_t>(i));
             }
           }
-          out_->plans_[kind][out_->ApplicableList(w, m)] = PlanOf(rules);
+          auto [it, added] =
+              planned.emplace(rules, static_cast<int32_t>(out_->plans_.size()));
+          if (added) out_->plans_.push_back(PlanOf(rules));
+          out_->plan_of_[kind][out_->ApplicableList(w, m)] = it->second;
         }
       }
     }
@@ -378,13 +385,20 @@ class RulesCompiler {
     plan.least.assign(sets, 0);
     plan.most.assign(sets, 0);
     plan.magnitude.assign(sets, 0);
+    auto phase_of = [](const CompiledRules::Rule& r) {
+      return r.context_only ? CompiledRules::kContextPhase
+             : r.early_only ? CompiledRules::kEarlyPhase
+                            : CompiledRules::kLatePhase;
+    };
+    size_t steps[CompiledRules::kPhases] = {0, 0, 0};
+    for (int32_t i : rules) ++steps[phase_of(out_->rules_[i])];
+    for (int p = 0; p < CompiledRules::kPhases; ++p) plan.phases[p].steps.reserve(steps[p]);
+    plan.order.reserve(rules.size());
     for (int32_t i : rules) {
       const CompiledRules::Rule& r = out_->rules_[i];
       plan.order.push_back({i, r.set});
       if (r.cap >= 0 || r.gate) plan.limits.push_back(i);
-      const int phase_index = r.context_only ? CompiledRules::kContextPhase
-                              : r.early_only ? CompiledRules::kEarlyPhase
-                                             : CompiledRules::kLatePhase;
+      const int phase_index = phase_of(r);
       Phase& phase = plan.phases[phase_index];
       Step st;
       st.rule = i;
@@ -426,14 +440,18 @@ class RulesCompiler {
       return x.op == y.op && x.a == y.a && x.b == y.b &&
              std::memcmp(&x.k, &y.k, sizeof(x.k)) == 0;
     };
-    std::vector<internal::Instr> tests = phase->tests;
+    std::vector<internal::Instr>& tests = phase->tests;
+    const size_t before = tests.size();
     uint64_t need = 0, want = 0;
     bool never = false;
     for (size_t k = 0; k < r.when_leaves.size(); ++k) {
       size_t t = 0;
       while (t < tests.size() && !same(tests[t], r.when_leaves[k])) ++t;
       if (t == tests.size()) {
-        if (t == CompiledRules::Phase::kMaxTests) return false;
+        if (t == CompiledRules::Phase::kMaxTests) {
+          tests.resize(before);
+          return false;
+        }
         tests.push_back(r.when_leaves[k]);
       }
       const uint64_t bit = uint64_t{1} << t;
@@ -442,7 +460,6 @@ class RulesCompiler {
       need |= bit;
       want |= value;
     }
-    phase->tests = std::move(tests);
     st->need = never ? 0 : need;
     st->want = never ? 1 : want;
     return true;

@@ -300,7 +300,7 @@ class CompiledRules {
   bool Applicable(const Rule& r, int workload_index, int mode_index) const;
   // `all`: the caller evaluates every rule (Evaluate), not only those with an effect.
   bool Begin(EvalResult* out, int list, uint64_t context_key, bool all) const;
-  // Index into plans_ for a workload and mode (out of range: "none").
+  // Index into plan_of_[kind] for a workload and mode (out of range: "none").
   int ApplicableList(int workload_index, int mode_index) const;
   internal::RunContext Context(const FactValues& facts, int workload_index, int mode_index,
                                internal::RegexMemo* memo) const;
@@ -311,7 +311,8 @@ class CompiledRules {
   std::vector<std::string> sets_;
   std::vector<RuleInfo> info_;
   std::vector<Rule> rules_;
-  std::vector<Plan> plans_[2];  // [PlanKind][ApplicableList(w, m)]
+  std::vector<Plan> plans_;
+  std::vector<int32_t> plan_of_[2];  // [PlanKind][ApplicableList(w, m)]: index into plans_
   std::vector<bool> reads_to_score_;  // [fact index]: ReadsToScore
   std::vector<internal::CompiledTemplate> says_;
   std::vector<RuleBook::Disabled> disabled_;

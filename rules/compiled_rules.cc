@@ -166,6 +166,13 @@ inline CompiledRules::PhaseFaults CompiledRules::RunPhase(const Phase& phase,
   return faults;
 }
 
+inline void CompiledRules::RunContextPhase(const Plan& plan, internal::RunContext* ctx,
+                                           EvalResult* out) const {
+  const PhaseFaults f = RunPhase(plan.phases[kContextPhase], ctx, out);
+  out->context_faults_ = f.all;
+  out->context_effect_faults_ = f.effect;
+}
+
 // A rule that did not fire holds a contribution of +0.0, which changes no total: a total that
 // starts at +0.0 is never -0.0 under round-to-nearest, so x + 0 == x.
 inline void CompiledRules::Total(const Plan& plan, EvalResult* out) const {
@@ -197,11 +204,7 @@ void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mo
   const bool reuse = Begin(out, list, context_key, /*all=*/true);
   const Plan& plan = plans_[plan_of_[kAllRules][list]];
   internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
-  if (!reuse) {
-    const PhaseFaults f = RunPhase(plan.phases[kContextPhase], &ctx, out);
-    out->context_faults_ = f.all;
-    out->context_effect_faults_ = f.effect;
-  }
+  if (!reuse) RunContextPhase(plan, &ctx, out);
   out->faults = out->context_faults_ + RunPhase(plan.phases[kEarlyPhase], &ctx, out).all +
                 RunPhase(plan.phases[kLatePhase], &ctx, out).all;
   Total(plan, out);
@@ -219,11 +222,7 @@ void CompiledRules::Score(const FactValues& facts, int workload_index, int mode_
   out->bounded_ = false;
   const Plan& plan = plans_[plan_of_[kScoredRules][list]];
   internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
-  if (!reuse) {
-    const PhaseFaults f = RunPhase(plan.phases[kContextPhase], &ctx, out);
-    out->context_faults_ = f.all;
-    out->context_effect_faults_ = f.effect;
-  }
+  if (!reuse) RunContextPhase(plan, &ctx, out);
   if (!early_done) out->early_faults_ = RunPhase(plan.phases[kEarlyPhase], &ctx, out).effect;
   out->faults = out->context_effect_faults_ + out->early_faults_ +
                 RunPhase(plan.phases[kLatePhase], &ctx, out).effect;
@@ -243,11 +242,7 @@ void CompiledRules::Bound(const FactValues& facts, int workload_index, int mode_
   const size_t sets = sets_.size();
   if (!(reuse && out->context_sums_)) {
     const Phase& phase = plan.phases[kContextPhase];
-    if (!reuse) {
-      const PhaseFaults f = RunPhase(phase, &ctx, out);
-      out->context_faults_ = f.all;
-      out->context_effect_faults_ = f.effect;
-    }
+    if (!reuse) RunContextPhase(plan, &ctx, out);
     std::fill(context_total, context_total + sets, 0.0);
     std::fill(context_magnitude, context_magnitude + sets, 0.0);
     for (const Step& st : phase.steps) {

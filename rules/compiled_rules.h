@@ -294,6 +294,8 @@ class CompiledRules {
 
   // Evaluates the rules of `phase` into out's fired / contribution / faults_of.
   PhaseFaults RunPhase(const Phase& phase, internal::RunContext* ctx, EvalResult* out) const;
+  // RunPhase of the context phase, keeping its fault counts in `out` with its results.
+  void RunContextPhase(const Plan& plan, internal::RunContext* ctx, EvalResult* out) const;
   // set_total, cap and gate of `plan` from out's per-rule results.
   void Total(const Plan& plan, EvalResult* out) const;
 

@@ -173,5 +173,43 @@ TEST(Facts, UserSpeedSharesThroughputAmongTheModesUsers) {
   EXPECT_DOUBLE_EQ(UserTokS(e, eight), 15);
 }
 
+// A ranking's scratch fills only the facts some rule's `when` or `score` reads
+// (Facts::RowsReadBy); a scratch for explain (all_facts) fills every one. Every candidate
+// scores the same either way, bit for bit, and the ranking's leaves facts unfilled (else the
+// mask would go untested).
+TEST(Facts, ScoringFillsOnlyWhatTheRulesReadAndScoresTheSame) {
+  const auto& e = Shipped();
+  ASSERT_NE(e.evaluator, nullptr);
+  const fitrank::Setup setup = e.SetupOf("RTX 4090");
+  int compared = 0, unfilled = 0;
+  for (const char* mode : {"balanced", "light-api"}) {
+    for (const Workload& w : e.profiles->workloads()) {
+      auto q = e.QueryOf(setup, w.id, mode);
+      Evaluator::Scratch partial(*e.evaluator), all(*e.evaluator);
+      all.all_facts = true;
+      const std::vector<Model>& models = e.catalog->models();
+      for (size_t m = 0; m < models.size(); m += 11) {
+        for (int qi = 0; qi < static_cast<int>(e.catalog->quants().size()); qi += 3) {
+          const CandidateEval a = e.evaluator->Evaluate(*q, models[m], qi, &partial);
+          const CandidateEval b = e.evaluator->Evaluate(*q, models[m], qi, &all);
+          ASSERT_EQ(a.score.raw, b.score.raw) << models[m].id << " " << qi << " " << w.id;
+          ASSERT_EQ(a.score.score, b.score.score) << models[m].id;
+          ASSERT_EQ(a.score.grade, b.score.grade) << models[m].id;
+          ASSERT_EQ(a.score.gated, b.score.gated) << models[m].id;
+          ++compared;
+        }
+      }
+      const auto& facts = partial.values.schema().facts();
+      for (size_t i = 0; i < facts.size(); ++i) {
+        const int32_t index = static_cast<int32_t>(i);
+        EXPECT_FALSE(partial.values.IsSet(index) && !all.values.IsSet(index)) << facts[i].name;
+        unfilled += all.values.IsSet(index) && !partial.values.IsSet(index);
+      }
+    }
+  }
+  EXPECT_GT(compared, 1000);
+  EXPECT_GT(unfilled, 0);
+}
+
 }  // namespace
 }  // namespace fitrank

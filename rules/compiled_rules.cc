@@ -400,7 +400,7 @@ class RulesCompiler {
       st.set = r.set;
       if (r.when < 0) {  // constant: never (bits & 0) == 1
         st.want = r.when_constant ? 0 : 1;
-      } else if (!r.when_tested || !AddTests(r, &phase, &st)) {
+      } else if (r.when_tests.empty() || !AddTests(r, &phase, &st)) {
         st.when_kind = Step::When::kCode;
         st.when = r.when;
       }
@@ -439,18 +439,18 @@ class RulesCompiler {
     const size_t before = tests.size();
     uint64_t need = 0, want = 0;
     bool never = false;
-    for (size_t k = 0; k < r.when_leaves.size(); ++k) {
+    for (const CompiledRules::Rule::Test& test : r.when_tests) {
       size_t t = 0;
-      while (t < tests.size() && !same(tests[t], r.when_leaves[k])) ++t;
+      while (t < tests.size() && !same(tests[t], test.instr)) ++t;
       if (t == tests.size()) {
         if (t == CompiledRules::Phase::kMaxTests) {
           tests.resize(before);
           return false;
         }
-        tests.push_back(r.when_leaves[k]);
+        tests.push_back(test.instr);
       }
       const uint64_t bit = uint64_t{1} << t;
-      const uint64_t value = r.when_negated[k] ? 0 : bit;
+      const uint64_t value = test.negated ? 0 : bit;
       if ((need & bit) != 0 && (want & bit) != value) never = true;  // `x and not x`
       need |= bit;
       want |= value;
@@ -542,17 +542,14 @@ class RulesCompiler {
   void LeafConjunction(int32_t entry, CompiledRules::Rule* r) {
     using internal::OpCode;
     const std::vector<internal::Instr>& code = out_->program_.code;
-    std::vector<internal::Instr> leaves;
-    std::vector<bool> negated;
+    std::vector<CompiledRules::Rule::Test> tests;
     std::vector<int32_t> jumps;  // positions of the chain's JumpIfFalse
     int32_t pc = entry;
     while (true) {
       if (!internal::IsLeafCondition(code[pc].op)) return;
-      leaves.push_back(code[pc]);
-      negated.push_back(false);
-      ++pc;
+      tests.push_back({code[pc++]});
       if (code[pc].op == OpCode::kNot) {
-        negated.back() = true;
+        tests.back().negated = true;
         ++pc;
       }
       if (code[pc].op == OpCode::kEnd) break;
@@ -561,12 +558,11 @@ class RulesCompiler {
     }
     for (int32_t j : jumps) {
       const int32_t target = code[j].a;
-      if (target != pc && std::find(jumps.begin(), jumps.end(), target) == jumps.end()) return;
-      if (target <= j) return;
+      const bool later_jump =
+          target > j && std::find(jumps.begin(), jumps.end(), target) != jumps.end();
+      if (target != pc && !later_jump) return;
     }
-    r->when_tested = true;
-    r->when_leaves = std::move(leaves);
-    r->when_negated = std::move(negated);
+    r->when_tests = std::move(tests);
   }
 
   // If the code at `entry` is `LoadNum (OpK)* End` with at most kMaxScoreOps constant

@@ -225,11 +225,13 @@ class CompiledRules {
     int32_t when = -1;   // entry into program_; -1: constant `when_constant`
     int32_t score = -1;  // entry; -1: constant `score_constant`
     bool when_constant = true;
-    // `when_tested`: `when` is the conjunction of the one-instruction tests when_leaves[k],
-    // each negated if when_negated[k] (never faults, so it may be worked out in any order).
-    bool when_tested = false;
-    std::vector<internal::Instr> when_leaves;
-    std::vector<bool> when_negated;
+    // If not empty, `when` is the conjunction of these one-instruction tests, each negated if
+    // `negated` (tests never fault, so they may be worked out in any order).
+    struct Test {
+      internal::Instr instr;
+      bool negated = false;
+    };
+    std::vector<Test> when_tests;
     // `score` is number fact `score_slot` then the constant operations score_op[0..score_ops).
     static constexpr int kMaxScoreOps = 5;
     bool score_is_leaf = false;

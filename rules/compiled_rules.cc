@@ -460,10 +460,17 @@ class RulesCompiler {
     return true;
   }
 
-  void MarkReads(const std::vector<int32_t>& reads) {
+  // `r`'s `when` or `score` reads the facts `reads`: for ReadsToScore, and whether the rule
+  // reads only context facts, or only context and early ones.
+  void NoteReads(const std::vector<int32_t>& reads, CompiledRules::Rule* r) {
+    const std::vector<FactDecl>& facts = out_->schema_->facts();
     std::vector<bool>& marked = out_->reads_to_score_;
-    marked.resize(out_->schema_->facts().size());
-    for (int32_t i : reads) marked[i] = true;
+    marked.resize(facts.size());
+    for (int32_t i : reads) {
+      marked[i] = true;
+      r->context_only = r->context_only && facts[i].context;
+      r->early_only = r->early_only && (facts[i].context || facts[i].early);
+    }
   }
 
   void Warn(std::string code, const Location& where, std::string message, std::string hint = "") {
@@ -647,9 +654,7 @@ class RulesCompiler {
           }
         } else {
           r.when = e.entry;
-          MarkReads(e.reads);
-          r.context_only = !e.reads_candidate_facts;
-          r.early_only = !e.reads_late_facts;
+          NoteReads(e.reads, &r);
           LeafConjunction(e.entry, &r);
         }
       }
@@ -663,10 +668,8 @@ class RulesCompiler {
           score_zero = e.constant->num == 0;
         } else {
           r.score = e.entry;
-          MarkReads(e.reads);
+          NoteReads(e.reads, &r);
           score_zero = false;
-          r.context_only = r.context_only && !e.reads_candidate_facts;
-          r.early_only = r.early_only && !e.reads_late_facts;
           LeafScore(e.entry, &r);
         }
       }

@@ -71,9 +71,6 @@ class Checker {
         errors_(errors),
         info_(ast.nodes.size()) {}
 
-  // True once a fact that is not a context fact (FactDecl::context) has been checked.
-  bool reads_candidate_facts() const { return reads_candidate_facts_; }
-  bool reads_late_facts() const { return reads_late_facts_; }
   std::vector<int32_t> TakeReads() { return std::move(reads_); }
 
   const CheckedNode& Check(int32_t i) {
@@ -211,8 +208,6 @@ class Checker {
       Error(n.begin, "unknown-fact", absl::StrCat("unknown fact `", n.text, "`"), hint);
       return;
     }
-    if (!d->context) reads_candidate_facts_ = true;
-    if (!d->context && !d->early) reads_late_facts_ = true;
     in.type = d->type;
     in.fact = d;
     in.fact_index = static_cast<int32_t>(d - schema_.facts().data());
@@ -675,8 +670,6 @@ class Checker {
   bool allow_score_;
   std::vector<ExprError>* errors_;
   std::vector<CheckedNode> info_;
-  bool reads_candidate_facts_ = false;
-  bool reads_late_facts_ = false;
   std::vector<int32_t> reads_;
 };
 
@@ -689,8 +682,6 @@ CheckedTree CheckedTree::Check(absl::string_view text, const Ast& ast, const Fac
   checker.Check(ast.root);
   CheckedTree t;
   t.root_ = ast.root;
-  t.reads_candidate_facts_ = checker.reads_candidate_facts();
-  t.reads_late_facts_ = checker.reads_late_facts();
   t.reads_ = checker.TakeReads();
   t.nodes_ = checker.TakeNodes();
   return t;

@@ -64,18 +64,12 @@ class CheckedTree {
   // The node `i` of the Ast, annotated; root() is the Ast's root.
   const CheckedNode& info(int32_t i) const { return nodes_[i]; }
   const CheckedNode& root() const { return nodes_[root_]; }
-  // True if a fact that is not a context fact (FactDecl::context) is read.
-  bool reads_candidate_facts() const { return reads_candidate_facts_; }
-  // True if a fact that is neither a context nor an early fact (FactDecl::early) is read.
-  bool reads_late_facts() const { return reads_late_facts_; }
   // The facts read (indexes into FactSchema::facts(); a fact read twice is listed twice).
   const std::vector<int32_t>& reads() const { return reads_; }
 
  private:
   std::vector<CheckedNode> nodes_;
   int32_t root_ = 0;
-  bool reads_candidate_facts_ = false;
-  bool reads_late_facts_ = false;
   std::vector<int32_t> reads_;
 };
 

@@ -40,8 +40,6 @@ CompiledExpr ExprCompiler::Compile(absl::string_view text, const Ast& ast,
   }
   out.ok = true;
   out.type = root.type;
-  out.reads_candidate_facts = checked.reads_candidate_facts();
-  out.reads_late_facts = checked.reads_late_facts();
   out.reads = checked.reads();
   if (root.fact != nullptr && ast.at(ast.root).kind == NodeKind::kFact) {
     out.fact_index = root.fact_index;

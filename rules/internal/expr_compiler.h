@@ -28,11 +28,8 @@ struct CompiledExpr {
   std::optional<Constant> constant;
   // For a bare fact reference (`{fit.kind}` in a template): its index in the schema, else -1.
   int32_t fact_index = -1;
-  // It reads a fact that is not a context fact (FactDecl::context).
-  bool reads_candidate_facts = false;
-  // It reads a fact that is neither a context nor an early fact (FactDecl::early).
-  bool reads_late_facts = false;
-  // The facts it reads (indexes into FactSchema::facts()).
+  // The facts it reads (indexes into FactSchema::facts()): whether they are all context
+  // facts, or context and early ones, is FactDecl::context / early of each.
   std::vector<int32_t> reads;
 };
 

@@ -139,22 +139,22 @@ Value Run(const Program& p, int32_t entry, RunContext* ctx) {
         (++sp)->b = ListHas(l, k);
         break;
       }
-      case OpCode::kNeg:
-        sp->num = -sp->num;
-        break;
       case OpCode::kNot:
         sp->b = !sp->b;
         break;
+      // Unary, and the right operand the constant k: as a score's constant operations.
+      case OpCode::kNeg:
       case OpCode::kAbs:
-        sp->num = std::fabs(sp->num);
-        break;
       case OpCode::kLog2:
-        if (sp->num <= 0) {
-          ctx->faults |= kFaultLog2;
-          sp->num = 0;
-        } else {
-          sp->num = std::log2(sp->num);
-        }
+      case OpCode::kAddK:
+      case OpCode::kSubK:
+      case OpCode::kMulK:
+      case OpCode::kDivK:
+      case OpCode::kMinK:
+      case OpCode::kMaxK:
+      case OpCode::kKSub:
+      case OpCode::kKDiv:
+        sp->num = RunLeafScore(sp->num, *ip, &ctx->faults);
         break;
       case OpCode::kRound: {
         double scale = kPow10[ip->b];
@@ -212,24 +212,6 @@ Value Run(const Program& p, int32_t entry, RunContext* ctx) {
         --sp;
         sp->b = sp->num != sp[1].num;
         break;
-      case OpCode::kAddK:
-        sp->num = Finite(sp->num + ip->k, &ctx->faults);
-        break;
-      case OpCode::kSubK:
-        sp->num = Finite(sp->num - ip->k, &ctx->faults);
-        break;
-      case OpCode::kMulK:
-        sp->num = Finite(sp->num * ip->k, &ctx->faults);
-        break;
-      case OpCode::kDivK:
-        sp->num = Divide(sp->num, ip->k, &ctx->faults);
-        break;
-      case OpCode::kMinK:
-        sp->num = ip->k < sp->num ? ip->k : sp->num;
-        break;
-      case OpCode::kMaxK:
-        sp->num = ip->k > sp->num ? ip->k : sp->num;
-        break;
       case OpCode::kLtK:
         sp->b = sp->num < ip->k;
         break;
@@ -247,12 +229,6 @@ Value Run(const Program& p, int32_t entry, RunContext* ctx) {
         break;
       case OpCode::kNeK:
         sp->b = sp->num != ip->k;
-        break;
-      case OpCode::kKSub:
-        sp->num = Finite(ip->k - sp->num, &ctx->faults);
-        break;
-      case OpCode::kKDiv:
-        sp->num = Divide(ip->k, sp->num, &ctx->faults);
         break;
       case OpCode::kClamp: {
         sp -= 2;

@@ -300,7 +300,7 @@ inline double Divide(double a, double b, uint8_t* faults) {
   return Finite(a / b, faults);
 }
 
-// `op` (IsLeafScoreOp) applied to x, as Run does it.
+// `op` (IsLeafScoreOp) applied to x: Run does these operations with it too.
 inline double RunLeafScore(double x, const Instr& op, uint8_t* faults) {
   switch (op.op) {
     case OpCode::kAddK:

@@ -114,6 +114,10 @@ bool CompiledRules::HasEffect(int rule) const {
   return rule >= 0 && rule < rule_count() && rules_[rule].effect;
 }
 
+bool CompiledRules::ContextOnly(int rule) const {
+  return rule >= 0 && rule < rule_count() && rules_[rule].context_only;
+}
+
 inline CompiledRules::PhaseFaults CompiledRules::RunPhase(const Phase& phase,
                                                          internal::RunContext* ctx,
                                                          EvalResult* out) const {

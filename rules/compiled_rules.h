@@ -183,6 +183,9 @@ class CompiledRules {
   // True if rule `rule` can change a score: it has a score that is not a constant 0, a cap or
   // a gate.
   bool HasEffect(int rule) const;
+  // True if rule `rule`'s `when` and `score` read only context facts (FactSchema::MarkContext):
+  // it fires, or not, alike for every candidate of one context.
+  bool ContextOnly(int rule) const;
 
   // True if some rule's `when` or `score` reads the fact at `fact_index` (into
   // schema().facts()): Evaluate, Score and Bound read no other fact (Explain and Say also

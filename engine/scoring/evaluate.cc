@@ -586,8 +586,9 @@ void Evaluator::RankShared(const std::vector<const Query*>& qs,
 void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
                            const std::vector<std::vector<Scratch*>>& scratches,
                            std::vector<std::vector<Ranking>>* outs, int threads,
-                           int top) const {
+                           int top, bool excluded) const {
   const size_t ng = groups.size();
+  const bool want_excluded = top == 0 && excluded;
   // Each group estimates with its first query; name the setups those estimate on, equal
   // setups alike, so that the groups share sizings.
   std::vector<const Setup*> setups;
@@ -611,6 +612,10 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
     // top > 0: per query, the scores of the best `top` models this thread ranked, best first.
     // No candidate scoring less than the last of `top` of them can enter the top.
     std::vector<std::vector<double>> top_scores;
+    // Unless `excluded` is wanted: [query * variants + variant] set once a candidate of the
+    // model was gated by a rule that reads only context facts, which gates all the others
+    // there too; they are skipped (they could only be the closest excluded one).
+    std::vector<char> context_gated;
   };
   // The models go to the threads one at a time, in catalog order, whichever thread is free
   // first: a model's candidates depend on nothing another model did (its sizings, its hint),
@@ -694,7 +699,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
             const QuantPlan& plan = q0.variants[p.variant].plans[i];
           if (!p.sized->estimate.runnable() || plan.runtime == nullptr ||
                 p.sized->estimate.fit.kind == FitKind::kNoFit) {
-              if (top == 0) {  // only `excluded` reads it
+              if (want_excluded) {  // only `excluded` reads it
                 FinishCandidate(q0, model, p, &c);
                 no_run(c);
               }
@@ -733,9 +738,12 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
         // A query with no best yet scores the candidate whatever its bound: no bound then,
         // unless only the top models are wanted and it has `top` of them: a candidate that
         // cannot reach the last of those cannot enter the top either.
+        st.context_gated.assign(want_excluded ? 0 : n * variants, 0);
         for (const auto& [key, k] : order) {
           bool finished = false;
           for (size_t j = 0; j < n; ++j) {
+            const size_t gated_at = j * variants + pending[k].variant;
+            if (!want_excluded && st.context_gated[gated_at]) continue;
             const Evaluator& e = *qs[j]->evaluator;
             const std::vector<double>& tops = st.top_scores[j];
             const bool full = top > 0 && static_cast<int>(tops.size()) == top;
@@ -755,6 +763,9 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
               e.ScoreAfterBound(*qs[j], &c, scratch[j]);
             } else {
               e.ScoreCandidate(*qs[j], &c, scratch[j]);
+            }
+            if (!want_excluded && c.score.gated && e.rules().ContextOnly(c.gate_rule)) {
+              st.context_gated[gated_at] = 1;
             }
             keep(j, k);
           }
@@ -777,8 +788,8 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
                 std::swap(tops[i], tops[i - 1]);
               }
             }
-          } else if (top > 0) {
-            continue;  // `excluded` is not wanted
+          } else if (!want_excluded) {
+            continue;
           } else if (st.have_closest[j]) {
             r.excluded.push_back(st.closest[j]);
           } else if (st.have_nofit) {

@@ -215,9 +215,15 @@ class Evaluator {
   // `candidates` count as without it. A candidate whose best possible score (MostScore) is
   // below the last of the `top` best models found so far is then neither finished nor scored:
   // a sweep of top 5 (`rules diff`) scores a fraction of the candidates.
+  //
+  // `excluded` false leaves `excluded` empty with any `top` (the sweep writes only ranked
+  // models), the rest as with it: a candidate that does not run is then not finished, and once
+  // a rule that reads only context facts (CompiledRules::ContextOnly) gates one candidate of
+  // a model, the model's other candidates in that query and on that setup are not scored.
   void RankGroups(const std::vector<std::vector<const Query*>>& groups,
                   const std::vector<std::vector<Scratch*>>& scratch,
-                  std::vector<std::vector<Ranking>>* out, int threads = 1, int top = 0) const;
+                  std::vector<std::vector<Ranking>>* out, int threads = 1, int top = 0,
+                  bool excluded = true) const;
   // True if every estimate `a` makes equals the one `b` makes for the same candidate.
   static bool SameEstimates(const Query& a, const Query& b);
 

@@ -83,7 +83,8 @@ void RankGpu(const std::vector<const Evaluator*>& evals, const SweepPlan& plan, 
     }
   }
   std::vector<std::vector<Ranking>> rankings;
-  eval.RankGroups(groups, scratches, &rankings, /*threads=*/1, std::max(plan.top, 0));
+  eval.RankGroups(groups, scratches, &rankings, /*threads=*/1, std::max(plan.top, 0),
+                  /*excluded=*/false);
   for (size_t g = 0; g < groups.size(); ++g) {
     *candidates += rankings[g][0].candidates;
     for (size_t i = 0; i < members[g].size(); ++i) {

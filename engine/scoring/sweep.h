@@ -34,7 +34,7 @@ struct SweepCell {
   const Workload* workload = nullptr;
   const Mode* mode = nullptr;
   const Query* query = nullptr;  // null if the setup could not be built (see `error`)
-  Ranking ranking;
+  Ranking ranking;  // `excluded` left empty: a sweep ranks only the models that run
   std::string error;
 };
 

@@ -3,8 +3,9 @@
 // the top K models are wanted (RankGroups' `top`), below the K-th best model found so far.
 // Whatever the rules, the ranking must be the one scoring every candidate gives: these tests
 // rank with rule sets built to reward the candidates a skip would wrongly drop (the smallest
-// quantization, one quant by name, slow decode), on one setup and scaled out, and compare
-// with a brute-force ranking through Evaluate().
+// quantization, one quant by name, slow decode) or to gate some (by a context, an early and a
+// late fact), on one setup and scaled out, and compare with a brute-force ranking through
+// Evaluate().
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -44,6 +45,23 @@ constexpr const char* kSlowDecode =  // a late fact, unbounded score, and a cap
     "    when: perf.user_tok_s > 80\n"
     "    cap: C\n"
     "    say: fast\n";
+
+constexpr const char* kGates =  // gates on a context, an early and a late fact
+    "  - id: mine.no-big\n"
+    "    desc: Gate the large models on fewer than 4 GPUs.\n"
+    "    when: model.params_b > 20 and setup.gpu_count < 4\n"
+    "    gate: true\n"
+    "    gate_reason: big\n"
+    "  - id: mine.no-q4km\n"
+    "    desc: Gate one quant by name.\n"
+    "    when: quant.id == \"Q4_K_M\"\n"
+    "    gate: true\n"
+    "    gate_reason: q4km\n"
+    "  - id: mine.no-slow\n"
+    "    desc: Gate slow decode.\n"
+    "    when: perf.decode_tok_s < 40\n"
+    "    gate: true\n"
+    "    gate_reason: slow\n";
 
 std::shared_ptr<const Engine> Load(const std::string& local_rules) {
   Diagnostics diags;
@@ -128,16 +146,19 @@ std::vector<std::string> Rank(const Engine& e, bool brute_force) {
         for (size_t i = 0; i < want.size(); ++i) {
           EXPECT_EQ(Row(got[m].ranked[i]), Row(want[i])) << where << " rank " << i + 1;
         }
-        // Only the top K: the first K of the full ranking, nothing excluded, the same counts,
-        // on one thread and on two (each thread's K-th best is its own).
-        for (int top : {1, 5}) {
+        // Only the top K (0: all, without `excluded`, as a sweep asks): the first K of the
+        // full ranking, nothing excluded, the same counts, on one thread and on two (each
+        // thread's K-th best is its own).
+        for (int top : {0, 1, 5}) {
           for (int threads : {1, 2}) {
             Evaluator::Scratch st(eval);
             std::vector<std::vector<Ranking>> out;
-            eval.RankGroups({{queries[m].get()}}, {{&st}}, &out, threads, top);
+            eval.RankGroups({{queries[m].get()}}, {{&st}}, &out, threads, top,
+                            /*excluded=*/false);
             const Ranking& r = out[0][0];
             const std::string at = absl::StrCat(where, " top ", top, " threads ", threads);
-            EXPECT_EQ(r.ranked.size(), std::min(want.size(), static_cast<size_t>(top))) << at;
+            const size_t k = top > 0 ? static_cast<size_t>(top) : want.size();
+            EXPECT_EQ(r.ranked.size(), std::min(want.size(), k)) << at;
             for (size_t i = 0; i < r.ranked.size() && i < want.size(); ++i) {
               EXPECT_EQ(Row(r.ranked[i]), Row(want[i])) << at << " rank " << i + 1;
             }
@@ -173,10 +194,11 @@ TEST_P(PruningUnderRules, RulesRewardingDominatedCandidatesRankAsIfEveryCandidat
 std::string RuleSetName(const ::testing::TestParamInfo<const char*>& info) {
   return info.param == kSmallQuants      ? "SmallQuants"
          : info.param == kOneQuantByName ? "OneQuantByName"
+         : info.param == kGates          ? "Gates"
                                          : "SlowDecode";
 }
 INSTANTIATE_TEST_SUITE_P(Pruning, PruningUnderRules,
-                         ::testing::Values(kSmallQuants, kOneQuantByName, kSlowDecode),
+                         ::testing::Values(kSmallQuants, kOneQuantByName, kSlowDecode, kGates),
                          RuleSetName);
 
 }  // namespace

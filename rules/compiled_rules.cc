@@ -114,10 +114,6 @@ bool CompiledRules::HasEffect(int rule) const {
   return rule >= 0 && rule < rule_count() && rules_[rule].effect;
 }
 
-bool CompiledRules::ContextOnly(int rule) const {
-  return rule >= 0 && rule < rule_count() && rules_[rule].context_only;
-}
-
 inline CompiledRules::PhaseFaults CompiledRules::RunPhase(const Phase& phase,
                                                          internal::RunContext* ctx,
                                                          EvalResult* out) const {
@@ -231,6 +227,20 @@ void CompiledRules::Score(const FactValues& facts, int workload_index, int mode_
   out->faults = out->context_effect_faults_ + out->early_faults_ +
                 RunPhase(plan.phases[kLatePhase], &ctx, out).effect;
   Total(plan, out);
+}
+
+bool CompiledRules::ContextGated(const FactValues& facts, int workload_index, int mode_index,
+                                 EvalResult* out, uint64_t context_key) const {
+  const int list = ApplicableList(workload_index, mode_index);
+  const Plan& plan = plans_[plan_of_[kScoredRules][list]];
+  if (!Begin(out, list, context_key, /*all=*/false)) {
+    internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
+    RunContextPhase(plan, &ctx, out);
+  }
+  for (int32_t i : plan.limits) {
+    if (rules_[i].gate && rules_[i].context_only && out->fired[i]) return true;
+  }
+  return false;
 }
 
 void CompiledRules::Bound(const FactValues& facts, int workload_index, int mode_index,

@@ -183,9 +183,6 @@ class CompiledRules {
   // True if rule `rule` can change a score: it has a score that is not a constant 0, a cap or
   // a gate.
   bool HasEffect(int rule) const;
-  // True if rule `rule`'s `when` and `score` read only context facts (FactSchema::MarkContext):
-  // it fires, or not, alike for every candidate of one context.
-  bool ContextOnly(int rule) const;
 
   // True if some rule's `when` or `score` reads the fact at `fact_index` (into
   // schema().facts()): Evaluate, Score and Bound read no other fact (Explain and Say also
@@ -194,6 +191,13 @@ class CompiledRules {
     return fact_index >= 0 && fact_index < static_cast<int32_t>(reads_to_score_.size()) &&
            reads_to_score_[fact_index];
   }
+
+  // True if a gate whose `when` reads only context facts (FactSchema::MarkContext) fires for
+  // the context of `facts`: Score() then gates every candidate of that context. Runs the rules
+  // that read only context facts into `scratch` as Score() does, kept for it; `scratch` and
+  // `context_key` work as for Evaluate.
+  bool ContextGated(const FactValues& facts, int workload_index, int mode_index,
+                    EvalResult* scratch, uint64_t context_key) const;
 
   // Bounds of each set's total (set_count() each, into set_least / set_most) over every
   // candidate whose context and early facts (FactDecl::context, FactDecl::early) are those of

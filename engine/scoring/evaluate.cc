@@ -393,6 +393,13 @@ void Evaluator::FillContext(const Query& q, int variant, const Model& model, Scr
   }
 }
 
+bool Evaluator::ContextGated(const Query& q, int variant, const Model& model,
+                             Scratch* s) const {
+  FillContext(q, variant, model, s);
+  return rules_.rules->ContextGated(s->values, q.workload_index, q.mode_index, &s->result,
+                                    s->context_key);
+}
+
 double Evaluator::MostScore(const Query& q, const Model& model, const Pending& p,
                             Scratch* s) const {
   FillContext(q, p.variant, model, s);
@@ -612,9 +619,8 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
     // top > 0: per query, the scores of the best `top` models this thread ranked, best first.
     // No candidate scoring less than the last of `top` of them can enter the top.
     std::vector<std::vector<double>> top_scores;
-    // Unless `excluded` is wanted: [query * variants + variant] set once a candidate of the
-    // model was gated by a rule that reads only context facts, which gates all the others
-    // there too; they are skipped (they could only be the closest excluded one).
+    // Unless `excluded` is wanted: [query * variants + variant], the model is gated there by
+    // a rule reading only context facts (CompiledRules::ContextGated).
     std::vector<char> context_gated;
   };
   // The models go to the threads one at a time, in catalog order, whichever thread is free
@@ -638,6 +644,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
       state[g].closest_pos.resize(n);
       state[g].top_scores.resize(n);
     }
+    const std::vector<std::vector<int>> no_groups;
     std::vector<Pending> pending;      // one setup: the candidates that run, estimation order
     std::vector<std::pair<double, size_t>> order;  // (promise, pending index), best first
     CandidateEval c;
@@ -676,14 +683,27 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
             st.closest[j] = c, st.have_closest[j] = 1, st.closest_pos[j] = pos;
           }
         };
+        // Unless `excluded` is wanted: where a gate reading only context facts fires (base and
+        // embedding models), every candidate of the model is gated; they could only be the
+        // closest excluded one, so they are not scored there, nor sized if that is so for
+        // every query and setup variant.
+        const int variants = static_cast<int>(q0.variants.size());
+        st.context_gated.assign(want_excluded ? 0 : n * variants, 0);
+        bool all_gated = !want_excluded;
+        for (size_t j = 0; j < n && !want_excluded; ++j) {
+          for (int v = 0; v < variants; ++v) {
+            const bool gated = qs[j]->evaluator->ContextGated(*qs[j], v, model, scratch[j]);
+            st.context_gated[j * variants + v] = gated;
+            all_gated = all_gated && gated;
+          }
+        }
         // First size every candidate: those that do not run are settled here. On one setup, in
         // bits-per-weight order per runtime: memory only grows with bits per weight on one
         // runtime, so a group stops at its first no-fit. Scale-out: each candidate on the
         // fewest GPUs of the list that run it natively, else the most (sizing decides it: a
         // finish changes no fit).
-        const int variants = static_cast<int>(q0.variants.size());
         pending.clear();
-        for (const std::vector<int>& group : q0.rank_groups) {
+        for (const std::vector<int>& group : all_gated ? no_groups : q0.rank_groups) {
           for (int i : group) {
             Pending p;
             p.quant_index = i;
@@ -697,7 +717,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
             }
             for (Ranking& r : out) ++r.candidates;
             const QuantPlan& plan = q0.variants[p.variant].plans[i];
-          if (!p.sized->estimate.runnable() || plan.runtime == nullptr ||
+            if (!p.sized->estimate.runnable() || plan.runtime == nullptr ||
                 p.sized->estimate.fit.kind == FitKind::kNoFit) {
               if (want_excluded) {  // only `excluded` reads it
                 FinishCandidate(q0, model, p, &c);
@@ -738,12 +758,10 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
         // A query with no best yet scores the candidate whatever its bound: no bound then,
         // unless only the top models are wanted and it has `top` of them: a candidate that
         // cannot reach the last of those cannot enter the top either.
-        st.context_gated.assign(want_excluded ? 0 : n * variants, 0);
         for (const auto& [key, k] : order) {
           bool finished = false;
           for (size_t j = 0; j < n; ++j) {
-            const size_t gated_at = j * variants + pending[k].variant;
-            if (!want_excluded && st.context_gated[gated_at]) continue;
+            if (!want_excluded && st.context_gated[j * variants + pending[k].variant]) continue;
             const Evaluator& e = *qs[j]->evaluator;
             const std::vector<double>& tops = st.top_scores[j];
             const bool full = top > 0 && static_cast<int>(tops.size()) == top;
@@ -763,9 +781,6 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
               e.ScoreAfterBound(*qs[j], &c, scratch[j]);
             } else {
               e.ScoreCandidate(*qs[j], &c, scratch[j]);
-            }
-            if (!want_excluded && c.score.gated && e.rules().ContextOnly(c.gate_rule)) {
-              st.context_gated[gated_at] = 1;
             }
             keep(j, k);
           }

@@ -211,15 +211,16 @@ class Evaluator {
   // a report's blocks) keep it; a caller with one ranking and idle cores (recommend) passes 2.
   //
   // Top: `top` > 0 asks for the first `top` models of each ranking only: `ranked` holds those,
-  // the same as the first `top` without it, and `excluded` is empty; `models` and
-  // `candidates` count as without it. A candidate whose best possible score (MostScore) is
-  // below the last of the `top` best models found so far is then neither finished nor scored:
-  // a sweep of top 5 (`rules diff`) scores a fraction of the candidates.
+  // the same as the first `top` without it, and `excluded` is empty (as with `excluded`
+  // false, below); `models` counts as without it. A candidate whose best possible score
+  // (MostScore) is below the last of the `top` best models found so far is then neither
+  // finished nor scored: a sweep of top 5 (`rules diff`) scores a fraction of the candidates.
   //
   // `excluded` false leaves `excluded` empty with any `top` (the sweep writes only ranked
-  // models), the rest as with it: a candidate that does not run is then not finished, and once
-  // a rule that reads only context facts (CompiledRules::ContextOnly) gates one candidate of
-  // a model, the model's other candidates in that query and on that setup are not scored.
+  // models), the rest as with it: a candidate that does not run is then not finished, and a
+  // model gated by a rule that reads only context facts (CompiledRules::ContextGated: base
+  // and embedding models) is not scored in that query and on that setup, nor estimated if
+  // that is so in every query of the group: `candidates` leaves those out.
   void RankGroups(const std::vector<std::vector<const Query*>>& groups,
                   const std::vector<std::vector<Scratch*>>& scratch,
                   std::vector<std::vector<Ranking>>* out, int threads = 1, int top = 0,
@@ -259,6 +260,9 @@ class Evaluator {
     EstimateInput input;
     const Sizing* sized = nullptr;  // in the SizingCache, valid until it is cleared
   };
+  // True if a rule reading only context facts gates every candidate of `model` with `q` on
+  // setup variant `variant` (rules::CompiledRules::ContextGated).
+  bool ContextGated(const Query& q, int variant, const Model& model, Scratch* s) const;
   // The most the sized candidate `p` of `model` can score with `q` whatever
   // its speeds: no Score::raw (hence Score::score) of it is larger. From its early facts
   // alone (Facts::FillEarly, rules::CompiledRules::Bound).

@@ -147,8 +147,8 @@ std::vector<std::string> Rank(const Engine& e, bool brute_force) {
           EXPECT_EQ(Row(got[m].ranked[i]), Row(want[i])) << where << " rank " << i + 1;
         }
         // Only the top K (0: all, without `excluded`, as a sweep asks): the first K of the
-        // full ranking, nothing excluded, the same counts, on one thread and on two (each
-        // thread's K-th best is its own).
+        // full ranking, nothing excluded, the same models counted, on one thread and on two
+        // (each thread's K-th best is its own).
         for (int top : {0, 1, 5}) {
           for (int threads : {1, 2}) {
             Evaluator::Scratch st(eval);
@@ -164,7 +164,8 @@ std::vector<std::string> Rank(const Engine& e, bool brute_force) {
             }
             EXPECT_TRUE(r.excluded.empty()) << at;
             EXPECT_EQ(r.models, got[m].models) << at;
-            EXPECT_EQ(r.candidates, got[m].candidates) << at;
+            // Models gated by their context facts in every query are not estimated.
+            EXPECT_LE(r.candidates, got[m].candidates) << at;
           }
         }
       }

@@ -333,6 +333,32 @@ TEST_F(BookTest, ContextRulesKeepTheirResultsUnderOneContextKey) {
   EXPECT_EQ(keyed.contribution[4], 2);
 }
 
+// ContextGated() answers from the gates that read only context facts, whatever the rest of
+// the record holds from candidates scored under the same key.
+TEST_F(BookTest, ContextGatedSeesOnlyGatesOnContextFacts) {
+  t.schema->MarkContext("model");
+  local.Set("mine/gate.yaml", R"(schema: fitrank.rules/v1
+set: specialization
+rules:
+  - {id: specialization.no-thinking, when: 'model.thinking', gate: true, gate_reason: thinks}
+)");
+  auto book = Load();
+  ASSERT_TRUE(book);
+  EvalResult r;
+  facts.Set(t.kind, "none");  // fit.none gates this candidate, not its context
+  facts.Set(t.thinking, false);
+  book->Score(facts, 1, 0, &r, /*context_key=*/3);
+  EXPECT_TRUE(r.gated);
+  EXPECT_FALSE(book->ContextGated(facts, 1, 0, &r, 3));
+  EXPECT_FALSE(book->ContextGated(facts, 1, 0, &r, 0));
+  facts.Set(t.thinking, true);
+  EXPECT_TRUE(book->ContextGated(facts, 1, 0, &r, 4));
+  facts.Set(t.kind, "native");
+  book->Score(facts, 1, 0, &r, 4);
+  EXPECT_TRUE(r.gated);
+  EXPECT_EQ(book->rules()[r.gate_rule].id, "specialization.no-thinking");
+}
+
 // Evaluate() takes inline fast paths (single tests, conjunctions of tests, `fact OP k`
 // scores); Explain() always runs the interpreter. Over random candidates they must agree.
 TEST_F(BookTest, FastPathsAgreeWithTheInterpreter) {

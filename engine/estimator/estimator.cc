@@ -410,11 +410,8 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
                               running, c.offered, c.offered - running));
     }
   }
-  // Known once sized, so that a ranker can bound a candidate's serving score before it
-  // works out its speeds. (Traced, Finish works it out with its reasons.)
   if (t == nullptr && e.runnable() && e.fit.kind != FitKind::kNoFit) {
     c.max_concurrency = internal::MaxConcurrency(c, e);
-    e.serving.max_concurrency = c.max_concurrency;
   }
   return true;
 }

@@ -168,8 +168,6 @@ TEST(SizeAndFinish, GiveWhatRunGivesForAnyPromptAndGeneration) {
                 << rig.name << " / " << model.id << " / " << qid;
             ++compared;
             if (run.decode_tok_s > 0) ++running;
-            // Known once sized (a ranker bounds the serving score with it), as finished.
-            EXPECT_EQ(sizing.estimate.serving.max_concurrency, run.serving.max_concurrency);
             if (run.runnable() && run.fit.kind != FitKind::kNoFit) {
               EXPECT_EQ(sizing.max_concurrency(), run.serving.max_concurrency);
             } else {

@@ -192,10 +192,10 @@ class CompiledRules {
            reads_to_score_[fact_index];
   }
 
-  // True if a gate whose `when` reads only context facts (FactSchema::MarkContext) fires for
-  // the context of `facts`: Score() then gates every candidate of that context. Runs the rules
-  // that read only context facts into `scratch` as Score() does, kept for it; `scratch` and
-  // `context_key` work as for Evaluate.
+  // True if a gate that reads only context facts (FactSchema::MarkContext; its `when` and
+  // `score`) fires for the context of `facts`: Score() then gates every candidate of that
+  // context. Runs the rules that read only context facts into `scratch` as Score() does, kept
+  // for it; `scratch` and `context_key` work as for Evaluate.
   bool ContextGated(const FactValues& facts, int workload_index, int mode_index,
                     EvalResult* scratch, uint64_t context_key) const;
 

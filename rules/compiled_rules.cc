@@ -237,8 +237,8 @@ bool CompiledRules::ContextGated(const FactValues& facts, int workload_index, in
     internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
     RunContextPhase(plan, &ctx, out);
   }
-  for (int32_t i : plan.limits) {
-    if (rules_[i].gate && rules_[i].context_only && out->fired[i]) return true;
+  for (const Step& st : plan.phases[kContextPhase].steps) {
+    if (rules_[st.rule].gate && out->fired[st.rule]) return true;
   }
   return false;
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "absl/base/attributes.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -292,6 +293,59 @@ double Estimator::FinishDecodeTokS(const EstimateInput& in, const Sizing& sizing
   return internal::DecodeTokS(c, e);
 }
 
+namespace {
+
+// The lengths and batch of `in`, with their defaults, into the state and the estimate.
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline void SetLengths(const EstimateInput& in, internal::Ctx* cp,
+                                                   Estimate* out) {
+  internal::Ctx& c = *cp;
+  Estimate& e = *out;
+  const int model_max = c.model->max_context > 0 ? c.model->max_context : 0;
+  const int def_ctx = static_cast<int>(c.C(K::kDefaultContext));
+  c.context = in.context > 0 ? in.context : (model_max > 0 ? std::min(def_ctx, model_max) : def_ctx);
+  c.prompt = in.prompt_tokens > 0 ? in.prompt_tokens
+                                  : std::min(static_cast<int>(c.C(K::kDefaultPrompt)), c.context);
+  c.gen = in.gen_tokens > 0 ? in.gen_tokens : static_cast<int>(c.C(K::kDefaultGen));
+  c.batch = std::max(in.batch, 1);
+  c.offered = c.batch;
+  e.context = c.context;
+  e.prompt_tokens = c.prompt;
+  e.gen_tokens = c.gen;
+  e.batch = c.batch;
+}
+
+// The rest of a sizing once the model's shape is known: KV per token, fit, safe context,
+// and the sequences that run at once.
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline void SizeFit(internal::Ctx* cp, Estimate* out) {
+  internal::Ctx& c = *cp;
+  internal::Tracer* t = c.t;
+  Estimate& e = *out;
+  e.kv_bytes_per_token = internal::SafeDiv(c.kv.Bytes(c.context), c.context);
+  // Serving engines queue what their KV budget does not hold: size one sequence, run as many
+  // as fit (and max_num_seqs allows), queue the rest.
+  const bool queues = c.batch > 1 && c.C(K::kQueuesLoad) >= 0.5;
+  if (queues) c.batch = 1;
+  internal::ComputeFit(&c, &e);
+  if (queues && e.runnable() && IsNative(e.fit.kind)) {
+    const int running = std::max(1, std::min(c.offered, internal::MaxConcurrency(c, e)));
+    if (running != c.batch) {
+      c.batch = running;
+      internal::ComputeFit(&c, &e);
+    }
+    if (t != nullptr && running < c.offered) {
+      t->Note(absl::StrFormat("serving at load: %d of %d offered sequences run at once (KV budget "
+                              "and max_num_seqs), %d wait in the queue",
+                              running, c.offered, c.offered - running));
+    }
+  }
+  c.max_concurrency = -1;
+  if (t == nullptr && e.runnable() && e.fit.kind != FitKind::kNoFit) {
+    c.max_concurrency = internal::MaxConcurrency(c, e);
+  }
+}
+
+}  // namespace
+
 bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* cp) const {
   using internal::Ctx;
   internal::Tracer* t = cp->t;
@@ -344,20 +398,10 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
 
   // Workload, with defaults.
   const int model_max = md->max_context > 0 ? md->max_context : 0;
-  const int def_ctx = static_cast<int>(c.C(K::kDefaultContext));
-  c.context = in.context > 0 ? in.context : (model_max > 0 ? std::min(def_ctx, model_max) : def_ctx);
-  c.prompt = in.prompt_tokens > 0 ? in.prompt_tokens
-                                  : std::min(static_cast<int>(c.C(K::kDefaultPrompt)), c.context);
-  c.gen = in.gen_tokens > 0 ? in.gen_tokens : static_cast<int>(c.C(K::kDefaultGen));
-  c.batch = std::max(in.batch, 1);
-  c.offered = c.batch;
+  SetLengths(in, &c, &e);
   c.ubatch = in.ubatch > 0 ? in.ubatch : std::max(1.0, c.C(K::kUbatchTokens));
   c.flash_attn = in.flash_attn == FlashAttention::kDefault ? c.C(K::kFlashAttention) >= 0.5
                                                            : in.flash_attn == FlashAttention::kOn;
-  e.context = c.context;
-  e.prompt_tokens = c.prompt;
-  e.gen_tokens = c.gen;
-  e.batch = c.batch;
   e.kv_cache = in.kv_cache;
   if (t != nullptr) {
     if (in.context <= 0) t->Default(absl::StrCat("context: ", c.context, " tokens (default, capped at the model maximum)"));
@@ -389,31 +433,49 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
     if (in.runtime != nullptr && names.runtime_without_tensor) e.problems |= kProblemNoTensorParallel;
     if (!internal::TensorParallelDivides(*md, s->device_count)) e.problems |= kProblemTensorParallelHeads;
   }
+  c.shape_problems = e.problems;
   if (model_max > 0 && c.context > model_max) e.problems |= kProblemContextBeyondModel;
 
   internal::ComputeShape(&c, bpw);
-  e.kv_bytes_per_token = internal::SafeDiv(c.kv.Bytes(c.context), c.context);
-  // Serving engines queue what their KV budget does not hold: size one sequence, run as many
-  // as fit (and max_num_seqs allows), queue the rest.
-  const bool queues = c.batch > 1 && c.C(K::kQueuesLoad) >= 0.5;
-  if (queues) c.batch = 1;
-  internal::ComputeFit(&c, &e);
-  if (queues && e.runnable() && IsNative(e.fit.kind)) {
-    const int running = std::max(1, std::min(c.offered, internal::MaxConcurrency(c, e)));
-    if (running != c.batch) {
-      c.batch = running;
-      internal::ComputeFit(&c, &e);
-    }
-    if (t != nullptr && running < c.offered) {
-      t->Note(absl::StrFormat("serving at load: %d of %d offered sequences run at once (KV budget "
-                              "and max_num_seqs), %d wait in the queue",
-                              running, c.offered, c.offered - running));
-    }
-  }
-  if (t == nullptr && e.runnable() && e.fit.kind != FitKind::kNoFit) {
-    c.max_concurrency = internal::MaxConcurrency(c, e);
-  }
+  SizeFit(&c, &e);
   return true;
+}
+
+void Estimator::SizeLike(const EstimateInput& in, const Sizing& like, Sizing* out) const {
+  if (!like.valid) {
+    Size(in, out);
+    return;
+  }
+  internal::Ctx c;
+  c.CopyStateFrom(like.state);
+  c.k = &constants_;
+  c.in = &in;
+  c.setup = in.setup;
+  c.model = in.model;
+  // As SizeImpl: what does not depend on the lengths and the batch is `like`'s.
+  const Estimate& l = like.estimate;
+  Estimate& e = out->estimate;
+  e = Estimate{};
+  e.backend = l.backend;
+  e.runtime_family = l.runtime_family;
+  e.bpw = l.bpw;
+  e.parallelism = l.parallelism;
+  e.problems = c.shape_problems;
+  e.kv_cache = in.kv_cache;
+  if (in.kv_cache != l.kv_cache) {
+    c.kv_elem = KvBytesPerElement(in.kv_cache);
+    c.kv = internal::KvShapeOf(*in.model, c.kv_elem);
+  } else {
+    // The safe context depends on the batch, not on the context asked for (fit.cc).
+    c.known_safe_batch = like.state.batch;
+    c.known_safe_context = l.safe_context;
+  }
+  SetLengths(in, &c, &e);
+  const int model_max = in.model->max_context > 0 ? in.model->max_context : 0;
+  if (model_max > 0 && c.context > model_max) e.problems |= kProblemContextBeyondModel;
+  SizeFit(&c, &e);
+  out->valid = true;
+  out->state.CopyStateFrom(c);
 }
 
 void Estimator::FinishImpl(internal::Ctx* cp, Estimate* out) const {

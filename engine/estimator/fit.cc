@@ -146,8 +146,11 @@ void ComputeFit(Ctx* ctx, Estimate* e) {
   // Safe context: the largest context that fits natively; if the weights alone overflow the
   // accelerators, the largest that fits with offload.
   const int max_ctx = ctx->model->max_context > 0 ? ctx->model->max_context : (1 << 20);
-  int safe = LargestContext(*ctx, usable_total, max_ctx);
-  if (safe == 0 && can_offload) safe = LargestContext(*ctx, usable_total + host_avail, max_ctx);
+  int safe = ctx->known_safe_context;
+  if (ctx->t != nullptr || ctx->known_safe_batch != ctx->batch) {
+    safe = LargestContext(*ctx, usable_total, max_ctx);
+    if (safe == 0 && can_offload) safe = LargestContext(*ctx, usable_total + host_avail, max_ctx);
+  }
   e->safe_context = safe;
 
   if (ctx->t != nullptr) {

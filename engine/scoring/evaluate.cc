@@ -10,6 +10,7 @@
 #include <thread>
 #include <set>
 
+#include "absl/base/attributes.h"
 #include "absl/strings/str_cat.h"
 #include "catalog/release_month.h"
 
@@ -264,12 +265,39 @@ class Evaluator::SizingCache {
     for (size_t i = 0; i < slot.used; ++i) {
       if (slot.keys[i] == key) return slot.sizings[i];
     }
+    return Add(estimator, &slot, key, in);
+  }
+
+ private:
+  struct Key;
+  struct Slot;
+  // Sizes `in` into a new entry of `slot` under `key`. Kept out of line: the search above is
+  // what every lookup runs.
+  ABSL_ATTRIBUTE_NOINLINE const Sizing& Add(const Estimator& estimator, Slot* slot_ptr,
+                                            const Key& key, const EstimateInput& in) {
+    Slot& slot = *slot_ptr;
+    // A sizing of the same runtime, bits per weight and backend at other lengths, batch or KV
+    // cache type is a start (Estimator::SizeLike); best with the same KV cache type, whose
+    // safe context it keeps when the batch is the same.
+    int like = -1;
+    for (size_t i = 0; i < slot.used; ++i) {
+      const Key& k = slot.keys[i];
+      if (k.runtime == key.runtime && k.bpw_bits == key.bpw_bits &&
+          k.kinds >> 8 == key.kinds >> 8) {
+        like = static_cast<int>(i);
+        if (k.kinds == key.kinds) break;
+      }
+    }
     if (slot.used == slot.sizings.size()) {
       slot.keys.emplace_back();
       slot.sizings.emplace_back();
     }
     slot.keys[slot.used] = key;
     Sizing& sizing = slot.sizings[slot.used++];
+    if (like >= 0) {
+      estimator.SizeLike(in, slot.sizings[like], &sizing);
+      return sizing;
+    }
     // The GGUF file's size per tensor depends only on the model and the quantization: kept by
     // the catalog for its pairs (Catalog::GgufSizeOf), not worked out once per sizing (it was a
     // sixth of a sweep's time). A model from a local file (not the catalog's) is sized by the
@@ -280,7 +308,6 @@ class Evaluator::SizingCache {
     return sizing;
   }
 
- private:
   // What else an estimate's sizing depends on (the model and quant are the cache's and the
   // slot's; the setup is the slot's): runtime, bits per weight (bit pattern), context and
   // batch, backend and KV cache type, as whole words compared word by word. (With the enums

@@ -181,6 +181,83 @@ TEST(SizeAndFinish, GiveWhatRunGivesForAnyPromptAndGeneration) {
   EXPECT_GT(running, compared / 4);  // most of these run: the speeds were compared too
 }
 
+// A sizing made from another of the same candidate at other lengths, batch or KV cache type
+// (Estimator::SizeLike, the ranker's way across workloads and modes) is the one Size makes:
+// from any start, including one whose context is beyond the model's (a problem the other
+// lengths may not have), and from a sizing made that way.
+TEST(SizeLike, GivesWhatSizeGivesAtOtherLengthsBatchAndKvCache) {
+  const auto& e = Shipped();
+  const Estimator& est = *e.estimator;
+  const std::vector<Rig> rigs = Rigs();
+  ASSERT_EQ(rigs.size(), 6u);
+  struct Shape {
+    int context, batch;
+    KvCacheType kv;
+  };
+  const std::vector<Shape> shapes = {
+      {0, 1, KvCacheType::kF16},          {4096, 1, KvCacheType::kF16},
+      {32768, 1, KvCacheType::kQ8_0},     {32768, 8, KvCacheType::kF16},
+      {131072, 16, KvCacheType::kQ8_0},   {4096, 8, KvCacheType::kF16},
+      {4 << 20, 1, KvCacheType::kF16},    {131072, 1, KvCacheType::kF16}};
+  int compared = 0, safe_differs = 0, problems_differ = 0;
+  for (const Rig& rig : rigs) {
+    for (size_t mi = 3; mi < e.catalog->models().size(); mi += 11) {
+      const Model& model = e.catalog->models()[mi];
+      for (const char* qid : {"Q4_K_M", "Q8_0", "FP8"}) {
+        const Quant* quant = e.catalog->QuantById(qid);
+        ASSERT_NE(quant, nullptr) << qid;
+        auto input = [&](const Shape& sh) {
+          EstimateInput in;
+          in.setup = &rig.setup;
+          in.model = &model;
+          in.quant = quant;
+          in.runtime = rig.runtime;
+          in.context = sh.context;
+          in.batch = sh.batch;
+          in.kv_cache = sh.kv;
+          in.prompt_tokens = 1500;
+          in.gen_tokens = 500;
+          return in;
+        };
+        for (const Shape& from : shapes) {
+          const EstimateInput first = input(from);
+          Sizing start;
+          est.Size(first, &start);
+          Sizing chained = start;  // each shape sized like the one before it
+          for (const Shape& to : shapes) {
+            const EstimateInput in = input(to);
+            const std::string what = rig.name + " / " + model.id + " / " + qid + " from " +
+                                     std::to_string(from.context) + "x" +
+                                     std::to_string(from.batch) + " to " +
+                                     std::to_string(to.context) + "x" + std::to_string(to.batch);
+            Sizing want, like, next;
+            est.Size(in, &want);
+            est.SizeLike(in, start, &like);
+            est.SizeLike(in, chained, &next);
+            chained = next;
+            EXPECT_EQ(like.valid, want.valid) << what;
+            EXPECT_EQ(like.max_concurrency(), want.max_concurrency()) << what;
+            EXPECT_EQ(next.max_concurrency(), want.max_concurrency()) << what;
+            ExpectSameEstimate(want.estimate, like.estimate, what);
+            ExpectSameEstimate(want.estimate, next.estimate, what + " (chained)");
+            Estimate finished_want, finished_like;
+            est.Finish(in, want, &finished_want);
+            est.Finish(in, like, &finished_like);
+            ExpectSameEstimate(finished_want, finished_like, what + " (finished)");
+            ++compared;
+            if (start.estimate.safe_context != want.estimate.safe_context) ++safe_differs;
+            if (start.estimate.problems != want.estimate.problems) ++problems_differ;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(compared, 1000);
+  // The starts differ from what was asked for where it matters.
+  EXPECT_GT(safe_differs, compared / 10);
+  EXPECT_GT(problems_differ, 0);
+}
+
 TEST(SizeAndFinish, InvalidInputStaysInvalid) {
   const Estimator& est = *Shipped().estimator;
   EstimateInput in;  // no setup, no model

@@ -45,6 +45,10 @@ struct Ctx : SizingState {
   const EstimateInput* in = nullptr;
   const Setup* setup = nullptr;
   const Model* model = nullptr;
+  // Estimator::SizeLike: the safe context of this setup, model and KV cache when
+  // `known_safe_batch` sequences run (ComputeFit uses it instead of searching; -1: unknown).
+  int known_safe_batch = -1;
+  int known_safe_context = 0;
 
   // Fills `resolved` / `group_constants` for `key` and the setup's device groups.
   void ResolveConstants() {

@@ -83,6 +83,9 @@ struct SizingState {
   double device_cap_gb = 0;
   // serving.max_concurrency for the sized estimate (serving.cc), -1 until computed.
   int max_concurrency = -1;
+  // The estimate's Problem bits that do not depend on the lengths or the batch (names,
+  // tensor-parallel layout): what Estimator::SizeLike starts from.
+  uint32_t shape_problems = 0;
   // The constants for `key` (resolved[0], group 0) and for each further device group of the
   // setup (its GPU's memory kind and segment): group i reads resolved[group_constants[i]], or
   // looks its constants up when that is -1 (more than kMaxResolvedSets distinct sets).
@@ -113,6 +116,7 @@ struct SizingState {
     allreduce_steps = o.allreduce_steps;
     device_cap_gb = o.device_cap_gb;
     max_concurrency = o.max_concurrency;
+    shape_problems = o.shape_problems;
     groups_resolved = o.groups_resolved;
     resolved_sets = o.resolved_sets;
     group_constants = o.group_constants;

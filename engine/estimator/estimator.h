@@ -86,6 +86,11 @@ struct EstimateInput {
   int ubatch = 0;                    // micro-batch tokens (llama.cpp -ub); 0: the runtime's
   int max_num_seqs = 0;              // running-sequence limit (vLLM --max-num-seqs); 0: the runtime's
   FlashAttention flash_attn = FlashAttention::kDefault;
+  // With one sequence offered (batch 1): whether ServingEstimate's speeds are worked out at
+  // the most sequences that fit, what serving at capacity would give (`fitrank estimate` shows
+  // it). Off, they stay 0 (max_concurrency, concurrency and queued are still filled): for a
+  // ranker, whose batch-1 rules read the one sequence's speeds alone. Sizing does not read it.
+  bool serving_speeds_at_capacity = true;
   // Optional: Estimator::ResolveNames of an input with this setup, quant, bpw, runtime and
   // backend (the caller keeps it for many estimates); null: worked out by this estimate.
   const ResolvedNames* names = nullptr;
@@ -163,7 +168,8 @@ struct RangeEstimate {
 struct ServingEstimate {
   int max_concurrency = 0;       // sequences of `context` tokens whose KV fits beside the weights
                                  // (capped by max_num_seqs)
-  int concurrency = 0;           // the concurrency the speeds below are for: min(batch, max)
+  int concurrency = 0;           // the concurrency the speeds below are for: min(batch, max),
+                                 // max at batch 1 (EstimateInput::serving_speeds_at_capacity)
   int queued = 0;                // offered sequences beyond `concurrency`, waiting (queueing runtimes)
   double aggregate_tok_s = 0;    // decode tokens/s summed over `concurrency` sequences
   double per_user_tok_s = 0;     // aggregate / concurrency

@@ -40,10 +40,12 @@ void ComputeServing(Ctx* ctx, Estimate* e) {
   if (sv.max_concurrency < 1) return;
   sv.concurrency = ctx->offered > 1 ? std::min(ctx->offered, sv.max_concurrency) : sv.max_concurrency;
   sv.queued = ctx->offered > 1 ? ctx->offered - sv.concurrency : 0;
-  const double avg_ctx = std::min<double>(ctx->prompt + ctx->gen / 2.0, ctx->context);
-  const double step_ms = DecodeStepMs(*ctx, *e, sv.concurrency, avg_ctx, true);
-  sv.per_user_tok_s = Finite(SafeDiv(1000.0, step_ms));
-  sv.aggregate_tok_s = sv.per_user_tok_s * sv.concurrency;
+  if (ctx->offered > 1 || ctx->in == nullptr || ctx->in->serving_speeds_at_capacity) {
+    const double avg_ctx = std::min<double>(ctx->prompt + ctx->gen / 2.0, ctx->context);
+    const double step_ms = DecodeStepMs(*ctx, *e, sv.concurrency, avg_ctx, true);
+    sv.per_user_tok_s = Finite(SafeDiv(1000.0, step_ms));
+    sv.aggregate_tok_s = sv.per_user_tok_s * sv.concurrency;
+  }
   if (ctx->t != nullptr) {
     ctx->t->Formula("serving.max_concurrency",
                     "floor((usable - overhead - weights) / KV per sequence at context), capped by the runtime",

@@ -361,6 +361,9 @@ const Sizing* Evaluator::SizeOn(const Query& q, const Model& model, int quant_in
   in.gen_tokens = std::max(1, std::min(q.shape.output_tokens, context / 2));
   in.prompt_tokens = std::max(1, std::min(q.shape.prompt_tokens, context - in.gen_tokens));
   in.batch = q.shape.concurrency;
+  // At one user the rules read the one sequence's speeds (Facts' UserTokS, perf.*), and no
+  // report reads a ranked estimate's serving speeds: not worked out.
+  in.serving_speeds_at_capacity = q.shape.concurrency > 1;
   // Run(in) is Finish(in, Size(in)); whether the batch fits is known from the sizing alone.
   auto estimate = [&](auto&& sizing) {
     const Sizing* sized = &sizing(in);

@@ -258,6 +258,42 @@ TEST(SizeLike, GivesWhatSizeGivesAtOtherLengthsBatchAndKvCache) {
   EXPECT_GT(problems_differ, 0);
 }
 
+// A ranker's batch-1 estimate leaves out the speeds of serving at capacity and nothing else;
+// with more than one sequence offered the rules read them, and the flag changes nothing.
+TEST(ServingSpeedsAtCapacity, OffLeavesOutOnlyTheBatchOneServingSpeeds) {
+  const auto& e = Shipped();
+  const Estimator& est = *e.estimator;
+  int left_out = 0;
+  for (const Rig& rig : Rigs()) {
+    for (size_t mi = 1; mi < e.catalog->models().size(); mi += 13) {
+      for (int batch : {1, 8}) {
+        EstimateInput in;
+        in.setup = &rig.setup;
+        in.model = &e.catalog->models()[mi];
+        in.quant = e.catalog->QuantById("Q4_K_M");
+        in.runtime = rig.runtime;
+        in.context = 8192;
+        in.batch = batch;
+        EstimateInput off_in = in;
+        off_in.serving_speeds_at_capacity = false;
+        Estimate on, off;
+        est.Run(in, &on);
+        est.Run(off_in, &off);
+        const std::string what = rig.name + " / " + in.model->id + " x" + std::to_string(batch);
+        Estimate want = on;
+        if (batch == 1) {
+          if (on.serving.aggregate_tok_s > 0) ++left_out;
+          want.serving.aggregate_tok_s = 0;
+          want.serving.per_user_tok_s = 0;
+        }
+        ExpectSameEstimate(want, off, what);
+        EXPECT_EQ(off.serving.max_concurrency, on.serving.max_concurrency) << what;
+      }
+    }
+  }
+  EXPECT_GT(left_out, 10);
+}
+
 TEST(SizeAndFinish, InvalidInputStaysInvalid) {
   const Estimator& est = *Shipped().estimator;
   EstimateInput in;  // no setup, no model

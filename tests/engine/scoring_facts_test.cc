@@ -211,5 +211,40 @@ TEST(Facts, ScoringFillsOnlyWhatTheRulesReadAndScoresTheSame) {
   EXPECT_GT(unfilled, 0);
 }
 
+// The ranker leaves out the serving speeds at capacity of a one-user query (no rule reads
+// them) but not of a serving mode, even for a candidate whose KV budget holds one sequence
+// only: its users share that sequence's speed (Facts' UserTokS).
+TEST(Facts, UserSpeedOfAServingModeHoldingOneSequenceIsShared) {
+  const auto& e = Shipped();
+  ASSERT_NE(e.evaluator, nullptr);
+  const fitrank::Setup setup = e.SetupOf("RTX 4090");
+  int one_sequence = 0, one_user = 0;
+  for (const char* mode : {"balanced", "light-api"}) {
+    auto q = e.QueryOf(setup, "coding", mode);
+    const int users = q->shape.concurrency;
+    Evaluator::Scratch scratch(*e.evaluator);
+    const std::vector<Model>& models = e.catalog->models();
+    for (size_t m = 0; m < models.size(); m += 3) {
+      for (int qi = 0; qi < static_cast<int>(e.catalog->quants().size()); ++qi) {
+        const CandidateEval c = e.evaluator->Evaluate(*q, models[m], qi, &scratch);
+        const Estimate& est = c.estimate;
+        if (!(est.decode_tok_s > 0)) continue;
+        const std::string what = std::string(mode) + " " + models[m].id + " " + c.quant->id;
+        if (users == 1) {
+          EXPECT_EQ(c.user_tok_s, est.decode_tok_s) << what;
+          EXPECT_EQ(est.serving.aggregate_tok_s, 0) << what;
+          ++one_user;
+        } else if (est.batch == 1) {
+          ASSERT_GT(est.serving.aggregate_tok_s, 0) << what;
+          EXPECT_EQ(c.user_tok_s, est.serving.aggregate_tok_s / users) << what;
+          ++one_sequence;
+        }
+      }
+    }
+  }
+  EXPECT_GT(one_user, 100);
+  EXPECT_GT(one_sequence, 10);
+}
+
 }  // namespace
 }  // namespace fitrank

@@ -116,7 +116,8 @@ bool CompiledRules::HasEffect(int rule) const {
 
 inline CompiledRules::PhaseFaults CompiledRules::RunPhase(const Phase& phase,
                                                          internal::RunContext* ctx,
-                                                         EvalResult* out) const {
+                                                         EvalResult* out, double* set_sum,
+                                                         double* set_magnitude) const {
   uint64_t bits = 0;
   const internal::Instr* tests = phase.tests.data();
   const size_t n = phase.tests.size();
@@ -130,9 +131,14 @@ inline CompiledRules::PhaseFaults CompiledRules::RunPhase(const Phase& phase,
   for (const Step& st : phase.steps) {
     if (st.when_kind == Step::When::kTests && st.score_kind == Step::Score::kConstant) {
       const bool f = (bits & st.need) == st.want;  // nothing to fault
+      const double c = f ? st.constant : 0.0;
       fired[st.rule] = f;
-      contribution[st.rule] = f ? st.constant : 0.0;
+      contribution[st.rule] = c;
       faults_of[st.rule] = 0;
+      if (set_sum != nullptr) {
+        set_sum[st.set] += c;
+        set_magnitude[st.set] += std::fabs(c);
+      }
       continue;
     }
     ctx->faults = 0;
@@ -158,6 +164,10 @@ inline CompiledRules::PhaseFaults CompiledRules::RunPhase(const Phase& phase,
     fired[st.rule] = f;
     contribution[st.rule] = s;
     faults_of[st.rule] = ctx->faults;
+    if (set_sum != nullptr) {
+      set_sum[st.set] += s;
+      set_magnitude[st.set] += std::fabs(s);
+    }
     if (ctx->faults != 0) {
       ++faults.all;
       if (rules_[st.rule].effect) ++faults.effect;
@@ -265,26 +275,21 @@ void CompiledRules::Bound(const FactValues& facts, int workload_index, int mode_
     }
     out->context_sums_ = true;
   }
-  double magnitude[64];
-  double* mag = sets <= 64 ? magnitude : nullptr;
+  // The early rules' sums and magnitudes per set, added up as they are evaluated.
+  double sums[2 * 64];
   std::vector<double> more;  // a book of more than 64 sets (never shipped)
-  if (mag == nullptr) more.resize(sets), mag = more.data();
+  double* early_sum = sums;
+  if (sets > 64) more.resize(2 * sets), early_sum = more.data();
+  double* early_magnitude = early_sum + sets;
+  std::fill(early_sum, early_sum + 2 * sets, 0.0);
+  out->early_faults_ =
+      RunPhase(plan.phases[kEarlyPhase], &ctx, out, early_sum, early_magnitude).effect;
   for (size_t s = 0; s < sets; ++s) {
-    set_least[s] = plan.least[s] + context_total[s];
-    set_most[s] = plan.most[s] + context_total[s];
-    mag[s] = plan.magnitude[s] + context_magnitude[s];
-  }
-  const Phase& early = plan.phases[kEarlyPhase];
-  out->early_faults_ = RunPhase(early, &ctx, out).effect;
-  for (const Step& st : early.steps) {
-    const double c = contribution[st.rule];
-    set_least[st.set] += c;
-    set_most[st.set] += c;
-    mag[st.set] += std::fabs(c);
-  }
-  for (size_t s = 0; s < sets; ++s) {
-    set_least[s] -= 1e-12 * mag[s];
-    set_most[s] += 1e-12 * mag[s];
+    const double total = context_total[s] + early_sum[s];
+    const double widen =
+        1e-12 * (plan.magnitude[s] + context_magnitude[s] + early_magnitude[s]);
+    set_least[s] = plan.least[s] + total - widen;
+    set_most[s] = plan.most[s] + total + widen;
   }
   out->bounded_ = true;
 }

@@ -302,7 +302,10 @@ class CompiledRules {
   };
 
   // Evaluates the rules of `phase` into out's fired / contribution / faults_of.
-  PhaseFaults RunPhase(const Phase& phase, internal::RunContext* ctx, EvalResult* out) const;
+  // If `set_sum` is not null, each rule's contribution is also added to set_sum[its set] and
+  // its magnitude to set_magnitude[its set], in step order.
+  PhaseFaults RunPhase(const Phase& phase, internal::RunContext* ctx, EvalResult* out,
+                       double* set_sum = nullptr, double* set_magnitude = nullptr) const;
   // RunPhase of the context phase, keeping its fault counts in `out` with its results.
   void RunContextPhase(const Plan& plan, internal::RunContext* ctx, EvalResult* out) const;
   // set_total, cap and gate of `plan` from out's per-rule results.

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/base/attributes.h"
 #include "absl/strings/string_view.h"
 #include "re2/re2.h"
 #include "rules/facts.h"
@@ -228,7 +229,7 @@ inline bool IsLeafCondition(OpCode op) {
 // `subject` =~ regexes[index], memoised in ctx->memo when there is one.
 bool Match(const Program& p, int32_t index, absl::string_view subject, RunContext* ctx);
 
-inline bool RunLeafCondition(const Program& p, const Instr& ins, RunContext* ctx) {
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline bool RunLeafCondition(const Program& p, const Instr& ins, RunContext* ctx) {
   const FactValues& f = *ctx->facts;
   const double* nums = f.numbers();
   switch (ins.op) {

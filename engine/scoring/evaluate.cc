@@ -407,7 +407,7 @@ const Sizing* Evaluator::SizeOn(const Query& q, const Model& model, int quant_in
 void Evaluator::FillContext(const Query& q, int variant, const Model& model, Scratch* s) const {
   const Facts& f = *rules_.facts;
   if (s->query_serial != q.serial || s->variant != variant) {
-    f.FillSetup(*q.variants[variant].facts, &s->values);
+    f.FillSetup(*q.variants[variant].facts, &s->values, RowsFor(*s));
     f.FillWorkload(q.shape, &s->values, RowsFor(*s));
     s->query_serial = q.serial;
     s->variant = variant;

@@ -454,6 +454,7 @@ Facts::Facts(rules::FactSchema* s, double quality_ranking_z)
 std::vector<uint8_t> Facts::RowsReadBy(const rules::CompiledRules& book) const {
   std::vector<uint8_t> rows;
   for (const Handle& h : handles_) rows.push_back(book.ReadsToScore(h.index) ? 1 : 0);
+  for (uint8_t read : setup.RowsReadBy(book)) rows.push_back(read);
   return rows;
 }
 

@@ -110,12 +110,14 @@ class Facts {
                  double quality_ranking_z = GradeScale().quality_ranking_z);
 
   // gpu.*, setup.*, price.*: the shared table (engine/scoring/setup_facts.h).
-  void FillSetup(const SetupSubject& subject, rules::FactValues* v) const {
-    setup.Fill(subject, v);
+  void FillSetup(const SetupSubject& subject, rules::FactValues* v,
+                 const uint8_t* rows = nullptr) const {
+    setup.Fill(subject, v, rows != nullptr ? rows + handles_.size() : nullptr);
   }
-  // Which rows of the table a book's scoring reads (rules::CompiledRules::ReadsToScore), by
-  // row: the Fill functions below, given it as `rows`, fill only those, and leave the others
-  // as they were. A ranking needs no more; explain (which renders `say`) fills every row.
+  // Which rows a book's scoring reads (rules::CompiledRules::ReadsToScore), by row: this
+  // file's table, then the setup table's: the Fill functions, given it as `rows`, fill only
+  // those, and leave the others as they were. A ranking needs no more; explain (which renders
+  // `say`) fills every row.
   std::vector<uint8_t> RowsReadBy(const rules::CompiledRules& book) const;
 
   // workload.*, mode.*: the workload as the mode scales it.

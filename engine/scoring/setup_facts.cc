@@ -221,9 +221,17 @@ SetupFacts::SetupFacts(rules::FactSchema* schema) {
   for (const RenamedFact& r : RenamedSetupFacts()) schema->Rename(r.old_name, r.new_name);
 }
 
-void SetupFacts::Fill(const SetupSubject& subject, rules::FactValues* v) const {
+std::vector<uint8_t> SetupFacts::RowsReadBy(const rules::CompiledRules& book) const {
+  std::vector<uint8_t> rows;
+  for (const Handle& h : handles_) rows.push_back(book.ReadsToScore(h.index) ? 1 : 0);
+  return rows;
+}
+
+void SetupFacts::Fill(const SetupSubject& subject, rules::FactValues* v,
+                      const uint8_t* read) const {
   absl::Span<const SetupFactRow> rows = SetupFactTable();
   for (size_t i = 0; i < rows.size(); ++i) {
+    if (read != nullptr && read[i] == 0) continue;
     const SetupFactRow& row = rows[i];
     const Handle h = handles_[i];
     switch (row.type) {

@@ -23,6 +23,7 @@
 #ifndef FITRANK_ENGINE_SCORING_SETUP_FACTS_H_
 #define FITRANK_ENGINE_SCORING_SETUP_FACTS_H_
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,7 @@
 #include "catalog/catalog.h"
 #include "engine/estimator/estimator.h"
 #include "engine/estimator/setup.h"
+#include "rules/compiled_rules.h"
 #include "rules/facts.h"
 
 namespace fitrank {
@@ -102,9 +104,14 @@ class SetupFacts {
   // Declares every row of SetupFactTable() in `schema` and registers RenamedSetupFacts().
   explicit SetupFacts(rules::FactSchema* schema);
 
-  // Sets (or, for unknown numbers, unsets) every fact of the table. Allocates nothing; the
-  // strings and lists point into `subject`, which must outlive the evaluation.
-  void Fill(const SetupSubject& subject, rules::FactValues* values) const;
+  // Sets (or, for unknown numbers, unsets) every fact of the table, or if `rows` is not null
+  // those whose rows[i] (table order) is not 0, leaving the others as they were. Allocates
+  // nothing; the strings and lists point into `subject`, which must outlive the evaluation.
+  void Fill(const SetupSubject& subject, rules::FactValues* values,
+            const uint8_t* rows = nullptr) const;
+  // 1 for each row (table order) whose fact a book's scoring reads
+  // (rules::CompiledRules::ReadsToScore), else 0: Fill's `rows`.
+  std::vector<uint8_t> RowsReadBy(const rules::CompiledRules& book) const;
 
  private:
   struct Handle {

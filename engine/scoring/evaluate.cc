@@ -406,12 +406,17 @@ const Sizing* Evaluator::SizeOn(const Query& q, const Model& model, int quant_in
 
 void Evaluator::FillContext(const Query& q, int variant, const Model& model, Scratch* s) const {
   const Facts& f = *rules_.facts;
-  if (s->query_serial != q.serial || s->variant != variant) {
+  if (s->query_serial != q.serial) {
     f.FillSetup(*q.variants[variant].facts, &s->values, RowsFor(*s));
     f.FillWorkload(q.shape, &s->values, RowsFor(*s));
     s->query_serial = q.serial;
     s->variant = variant;
     s->model = nullptr;
+  } else if (s->variant != variant) {
+    // Another setup of the same query (scale-out): its workload and model facts stand.
+    f.FillSetup(*q.variants[variant].facts, &s->values, RowsFor(*s));
+    s->variant = variant;
+    ++s->context_key;
   }
   if (s->model != &model) {
     // Catalog models or not: the age is a subtraction (Model::release_month).

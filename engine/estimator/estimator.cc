@@ -314,12 +314,14 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline void SetLengths(const EstimateInput& in, int
   e.batch = c.batch;
 }
 
-// The rest of a sizing once the model's shape is known: KV per token, fit, safe context,
-// and the sequences that run at once.
+// The rest of a sizing once the model's shape is known: a context beyond the model's, KV per
+// token, fit, safe context, and the sequences that run at once.
 ABSL_ATTRIBUTE_ALWAYS_INLINE inline void SizeFit(internal::Ctx* cp, Estimate* out) {
   internal::Ctx& c = *cp;
   internal::Tracer* t = c.t;
   Estimate& e = *out;
+  const int model_max = c.model->max_context > 0 ? c.model->max_context : 0;
+  if (model_max > 0 && c.context > model_max) e.problems |= kProblemContextBeyondModel;
   e.kv_bytes_per_token = internal::SafeDiv(c.kv.Bytes(c.context), c.context);
   // Serving engines queue what their KV budget does not hold: size one sequence, run as many
   // as fit (and max_num_seqs allows), queue the rest.
@@ -397,7 +399,6 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
   e.parallelism = c.par;
 
   // Workload, with defaults.
-  const int model_max = md->max_context > 0 ? md->max_context : 0;
   SetLengths(in, &c, &e);
   c.ubatch = in.ubatch > 0 ? in.ubatch : std::max(1.0, c.C(K::kUbatchTokens));
   c.flash_attn = in.flash_attn == FlashAttention::kDefault ? c.C(K::kFlashAttention) >= 0.5
@@ -434,7 +435,6 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
     if (!internal::TensorParallelDivides(*md, s->device_count)) e.problems |= kProblemTensorParallelHeads;
   }
   c.shape_problems = e.problems;
-  if (model_max > 0 && c.context > model_max) e.problems |= kProblemContextBeyondModel;
 
   internal::ComputeShape(&c, bpw);
   SizeFit(&c, &e);
@@ -471,8 +471,6 @@ void Estimator::SizeLike(const EstimateInput& in, const Sizing& like, Sizing* ou
     c.known_safe_context = l.safe_context;
   }
   SetLengths(in, &c, &e);
-  const int model_max = in.model->max_context > 0 ? in.model->max_context : 0;
-  if (model_max > 0 && c.context > model_max) e.problems |= kProblemContextBeyondModel;
   SizeFit(&c, &e);
   out->valid = true;
   out->state.CopyStateFrom(c);

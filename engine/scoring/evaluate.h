@@ -20,7 +20,8 @@
 // names resolved, setups to try); Rank() allocates only its result and a per-model cache of
 // sizings; per candidate nothing is allocated and no name is looked up. RankGroups() ranks
 // many queries model by model so that estimates sharing a sizing (Estimator::Size: same setup,
-// quant, runtime, context and batch) size it once. Scale-out modes (Mode::gpu_counts) estimate each candidate on the fewest GPUs
+// quant, runtime, context and batch) size it once, and one at another context or batch starts
+// from a sizing of the same candidate (Estimator::SizeLike). Scale-out modes (Mode::gpu_counts) estimate each candidate on the fewest GPUs
 // of the list that run it natively (else the most).
 //
 // Thread safety: an Evaluator and a prepared Query are immutable and may be shared by any

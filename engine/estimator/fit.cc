@@ -147,7 +147,7 @@ void ComputeFit(Ctx* ctx, Estimate* e) {
   // accelerators, the largest that fits with offload.
   const int max_ctx = ctx->model->max_context > 0 ? ctx->model->max_context : (1 << 20);
   int safe = ctx->known_safe_context;
-  if (ctx->t != nullptr || ctx->known_safe_batch != ctx->batch) {
+  if (ctx->known_safe_batch != ctx->batch) {  // SizeLike sets it, never tracing
     safe = LargestContext(*ctx, usable_total, max_ctx);
     if (safe == 0 && can_offload) safe = LargestContext(*ctx, usable_total + host_avail, max_ctx);
   }

@@ -183,6 +183,60 @@ inline void CompiledRules::RunContextPhase(const Plan& plan, internal::RunContex
   out->context_effect_faults_ = f.effect;
 }
 
+CompiledRules::PhaseFaults CompiledRules::RunItemPhase(const Plan& plan,
+                                                       internal::RunContext* ctx,
+                                                       EvalResult* out, ItemMemo* items,
+                                                       int item_key, double* set_sum,
+                                                       double* set_magnitude) const {
+  const Phase& phase = plan.phases[kItemPhase];
+  if (items == nullptr || item_key < 0 || phase.steps.empty()) {
+    return RunPhase(phase, ctx, out, set_sum, set_magnitude);
+  }
+  const size_t first = static_cast<size_t>(item_key) * ItemMemo::kWays;
+  if (items->entries_.size() < first + ItemMemo::kWays) {
+    items->entries_.resize(first + ItemMemo::kWays);
+  }
+  ItemMemo::Entry* entry = nullptr;
+  for (int w = 0; w < ItemMemo::kWays && entry == nullptr; ++w) {
+    ItemMemo::Entry& e = items->entries_[first + w];
+    if (e.book == id_ && e.generation == items->generation_) entry = &e;
+  }
+  if (entry == nullptr) {  // a free way, else the first
+    entry = &items->entries_[first];
+    for (int w = 0; w < ItemMemo::kWays; ++w) {
+      ItemMemo::Entry& e = items->entries_[first + w];
+      if (e.generation != items->generation_) {
+        entry = &e;
+        break;
+      }
+    }
+    const size_t n = rules_.size();
+    entry->result.fired.resize(n);
+    entry->result.contribution.resize(n);
+    entry->result.faults_of.resize(n);
+    RunPhase(item_phase_, ctx, &entry->result);
+    entry->book = id_;
+    entry->generation = items->generation_;
+  }
+  const EvalResult& from = entry->result;
+  PhaseFaults faults;
+  for (const Step& st : phase.steps) {
+    const double c = from.contribution[st.rule];
+    out->fired[st.rule] = from.fired[st.rule];
+    out->contribution[st.rule] = c;
+    out->faults_of[st.rule] = from.faults_of[st.rule];
+    if (set_sum != nullptr) {
+      set_sum[st.set] += c;
+      set_magnitude[st.set] += std::fabs(c);
+    }
+    if (from.faults_of[st.rule] != 0) {
+      ++faults.all;
+      if (rules_[st.rule].effect) ++faults.effect;
+    }
+  }
+  return faults;
+}
+
 // A rule that did not fire holds a contribution of +0.0, which changes no total: a total that
 // starts at +0.0 is never -0.0 under round-to-nearest, so x + 0 == x.
 inline void CompiledRules::Total(const Plan& plan, EvalResult* out) const {
@@ -215,7 +269,8 @@ void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mo
   const Plan& plan = plans_[plan_of_[kAllRules][list]];
   internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
   if (!reuse) RunContextPhase(plan, &ctx, out);
-  out->faults = out->context_faults_ + RunPhase(plan.phases[kEarlyPhase], &ctx, out).all +
+  out->faults = out->context_faults_ + RunPhase(plan.phases[kItemPhase], &ctx, out).all +
+                RunPhase(plan.phases[kEarlyPhase], &ctx, out).all +
                 RunPhase(plan.phases[kLatePhase], &ctx, out).all;
   Total(plan, out);
 }
@@ -223,7 +278,8 @@ void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mo
 // Skipping the rules without effect changes no total: each would add +0.0 or -0.0 when it
 // fires, and a total that starts at +0.0 is never -0.0 under round-to-nearest, so x + 0 == x.
 void CompiledRules::Score(const FactValues& facts, int workload_index, int mode_index,
-                          EvalResult* out, uint64_t context_key, bool after_bound) const {
+                          EvalResult* out, uint64_t context_key, bool after_bound,
+                          ItemMemo* items, int item_key) const {
   const int list = ApplicableList(workload_index, mode_index);
   // After Bound (same list and context): its early rules' results are this candidate's.
   const bool early_done = after_bound && out->bounded_ && out->book_id_ == id_ &&
@@ -233,7 +289,10 @@ void CompiledRules::Score(const FactValues& facts, int workload_index, int mode_
   const Plan& plan = plans_[plan_of_[kScoredRules][list]];
   internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
   if (!reuse) RunContextPhase(plan, &ctx, out);
-  if (!early_done) out->early_faults_ = RunPhase(plan.phases[kEarlyPhase], &ctx, out).effect;
+  if (!early_done) {
+    out->early_faults_ = RunItemPhase(plan, &ctx, out, items, item_key).effect +
+                         RunPhase(plan.phases[kEarlyPhase], &ctx, out).effect;
+  }
   out->faults = out->context_effect_faults_ + out->early_faults_ +
                 RunPhase(plan.phases[kLatePhase], &ctx, out).effect;
   Total(plan, out);
@@ -255,7 +314,7 @@ bool CompiledRules::ContextGated(const FactValues& facts, int workload_index, in
 
 void CompiledRules::Bound(const FactValues& facts, int workload_index, int mode_index,
                           EvalResult* out, uint64_t context_key, double* set_least,
-                          double* set_most) const {
+                          double* set_most, ItemMemo* items, int item_key) const {
   const int list = ApplicableList(workload_index, mode_index);
   const bool reuse = Begin(out, list, context_key, /*all=*/false);
   const Plan& plan = plans_[plan_of_[kScoredRules][list]];
@@ -283,6 +342,7 @@ void CompiledRules::Bound(const FactValues& facts, int workload_index, int mode_
   double* early_magnitude = early_sum + sets;
   std::fill(early_sum, early_sum + 2 * sets, 0.0);
   out->early_faults_ =
+      RunItemPhase(plan, &ctx, out, items, item_key, early_sum, early_magnitude).effect +
       RunPhase(plan.phases[kEarlyPhase], &ctx, out, early_sum, early_magnitude).effect;
   for (size_t s = 0; s < sets; ++s) {
     const double total = context_total[s] + early_sum[s];
@@ -364,7 +424,7 @@ class RulesCompiler {
  private:
   // CompiledRules::plans_: for "no workload" (-1) and every workload, times "no mode" and
   // every mode, the rules that apply (all of them, and only those with an effect); lists with
-  // the same rules share one plan.
+  // the same rules share one plan. And item_phase_, from every rule with an effect.
   void ListApplicable() {
     const int nw = static_cast<int>(out_->vocab_.workloads.size());
     const int nm = static_cast<int>(out_->vocab_.modes.size());
@@ -388,6 +448,11 @@ class RulesCompiler {
         }
       }
     }
+    std::vector<int32_t> scored;
+    for (size_t i = 0; i < out_->rules_.size(); ++i) {
+      if (out_->rules_[i].effect) scored.push_back(static_cast<int32_t>(i));
+    }
+    out_->item_phase_ = std::move(PlanOf(scored).phases[CompiledRules::kItemPhase]);
   }
 
   // The plan of the rules `rules` (book order).
@@ -400,11 +465,12 @@ class RulesCompiler {
     plan.most.assign(sets, 0);
     plan.magnitude.assign(sets, 0);
     auto phase_of = [](const CompiledRules::Rule& r) {
-      return r.context_only ? CompiledRules::kContextPhase
-             : r.early_only ? CompiledRules::kEarlyPhase
-                            : CompiledRules::kLatePhase;
+      return r.context_only               ? CompiledRules::kContextPhase
+             : r.early_only && r.item_only ? CompiledRules::kItemPhase
+             : r.early_only                ? CompiledRules::kEarlyPhase
+                                           : CompiledRules::kLatePhase;
     };
-    size_t steps[CompiledRules::kPhases] = {0, 0, 0};
+    size_t steps[CompiledRules::kPhases] = {};
     for (int32_t i : rules) ++steps[phase_of(out_->rules_[i])];
     for (int p = 0; p < CompiledRules::kPhases; ++p) plan.phases[p].steps.reserve(steps[p]);
     plan.order.reserve(rules.size());
@@ -489,6 +555,7 @@ class RulesCompiler {
       marked[i] = true;
       r->context_only = r->context_only && facts[i].context;
       r->early_only = r->early_only && (facts[i].context || facts[i].early);
+      r->item_only = r->item_only && facts[i].item;
     }
   }
 

@@ -134,6 +134,30 @@ struct Explanation {
   int gate_rule = -1;
 };
 
+// What the rules that read only item facts (FactDecl::item: the model's and the
+// quantization's, say) gave for the items evaluated since the last Clear(), by the caller's
+// item key. A caller that evaluates one item under many setups, workloads and modes (a sweep
+// does 25 per GPU) passes the same memo and key each time (CompiledRules::Bound, Score), and
+// those rules run once per item rather than once per evaluation. One per thread; it serves
+// several rule books (two at once without evicting one another). Keys are small indexes
+// (the memo grows to the largest).
+class ItemMemo {
+ public:
+  // Forgets every result: the keys will name other items.
+  void Clear() { ++generation_; }
+
+ private:
+  friend class CompiledRules;
+  static constexpr int kWays = 2;  // books kept per key
+  struct Entry {
+    uint64_t book = 0;        // CompiledRules::id_
+    uint64_t generation = 0;  // valid while it equals generation_
+    EvalResult result;        // fired / contribution / faults_of of the book's item rules
+  };
+  std::vector<Entry> entries_;  // [key * kWays + way]
+  uint64_t generation_ = 1;
+};
+
 class CompiledRules {
  public:
   ~CompiledRules();
@@ -177,8 +201,14 @@ class CompiledRules {
   // `after_bound`: `out` was last used by Bound() for the same candidate (same early facts,
   // workload, mode and context key): the early rules' results it holds are kept and only the
   // other rules are evaluated. Results are identical either way.
+  //
+  // `items` (not null, with `item_key` >= 0): the caller promises that every item fact
+  // (FactDecl::item) had the same value each time it passed this memo and key since the
+  // memo's last Clear(). The rules that read only item facts then take their results from
+  // the memo (worked out into it once). Results are identical either way.
   void Score(const FactValues& facts, int workload_index, int mode_index, EvalResult* out,
-             uint64_t context_key = 0, bool after_bound = false) const;
+             uint64_t context_key = 0, bool after_bound = false, ItemMemo* items = nullptr,
+             int item_key = -1) const;
 
   // True if rule `rule` can change a score: it has a score that is not a constant 0, a cap or
   // a gate.
@@ -212,9 +242,11 @@ class CompiledRules {
   // Evaluate (the same record); the early rules' results stay in `scratch` for a
   // Score(after_bound) of the same candidate once its other facts are set. Caps and gates are
   // ignored: they can only lower a score. Only the rules with an effect (HasEffect) are
-  // evaluated or counted. No allocation after `scratch` is sized.
+  // evaluated or counted. `items` and `item_key` work as for Score. No allocation after
+  // `scratch` (and the memo's entry) is sized.
   void Bound(const FactValues& facts, int workload_index, int mode_index, EvalResult* scratch,
-             uint64_t context_key, double* set_least, double* set_most) const;
+             uint64_t context_key, double* set_least, double* set_most,
+             ItemMemo* items = nullptr, int item_key = -1) const;
 
   // The slow path for `rules explain`: every rule, fired or not, its contribution, faults
   // and rendered sentence. Agrees with Evaluate() on every number.
@@ -253,6 +285,7 @@ class CompiledRules {
     bool gate = false;
     bool context_only = true;  // `when` and `score` read only context facts
     bool early_only = true;    // `when` and `score` read only context and early facts
+    bool item_only = true;     // `when` and `score` read only item facts
     bool effect = true;        // can change a score (HasEffect)
     // Unless early_only: the least and the most it may contribute (0 when it does not fire; a
     // score computed from facts is unbounded).
@@ -261,8 +294,8 @@ class CompiledRules {
 
   // How an evaluation runs the rules of a list (one workload x mode; every rule, or only those
   // with an effect), without a dispatch per rule: the rules are split by the facts they read
-  // into three phases (context only; context and early; any), so that a phase whose results
-  // are kept is skipped as a whole. A phase first works out each distinct one-instruction test
+  // into four phases (context only; item only; context and early; any), so that a phase whose
+  // results are kept is skipped as a whole (the item phase's are kept in an ItemMemo). A phase first works out each distinct one-instruction test
   // of its rules' `when` once, into a bit set, then each rule: `when` is a mask compare of
   // those bits (or its code is run), `score` a constant, a fact and constant operations, or
   // code. Totals are then added up in book order, as one rule at a time would.
@@ -286,7 +319,8 @@ class CompiledRules {
     std::vector<internal::Instr> tests;  // distinct; a rule with more runs its code
     std::vector<Step> steps;             // book order
   };
-  enum PhaseIndex { kContextPhase, kEarlyPhase, kLatePhase, kPhases };
+  // Item: the rules that read only item facts and are early, but not context only.
+  enum PhaseIndex { kContextPhase, kItemPhase, kEarlyPhase, kLatePhase, kPhases };
   struct Plan {
     Phase phases[kPhases];
     std::vector<std::pair<int32_t, int32_t>> order;  // (rule, set) of the list, book order
@@ -308,6 +342,11 @@ class CompiledRules {
                        double* set_sum = nullptr, double* set_magnitude = nullptr) const;
   // RunPhase of the context phase, keeping its fault counts in `out` with its results.
   void RunContextPhase(const Plan& plan, internal::RunContext* ctx, EvalResult* out) const;
+  // RunPhase of the item phase of `plan`; with `items` (and `item_key` >= 0), its results are
+  // copied from the memo's entry for the key, worked out first (item_phase_) if it has none.
+  PhaseFaults RunItemPhase(const Plan& plan, internal::RunContext* ctx, EvalResult* out,
+                           ItemMemo* items, int item_key, double* set_sum = nullptr,
+                           double* set_magnitude = nullptr) const;
   // set_total, cap and gate of `plan` from out's per-rule results.
   void Total(const Plan& plan, EvalResult* out) const;
 
@@ -331,6 +370,7 @@ class CompiledRules {
   std::vector<internal::CompiledTemplate> says_;
   std::vector<RuleBook::Disabled> disabled_;
   internal::Program program_;
+  Phase item_phase_;  // every item rule with an effect: what an ItemMemo entry holds
 };
 
 // Compiles a merged rule book against `schema`. Every problem goes to `diags` (with

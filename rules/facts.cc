@@ -124,16 +124,21 @@ void FactSchema::MarkContext(absl::string_view ns) {
   }
 }
 
-void FactSchema::MarkAt(int32_t index, bool context, bool early) {
+void FactSchema::MarkAt(int32_t index, bool context, bool early, bool item) {
   if (index < 0 || index >= static_cast<int32_t>(facts_.size())) return;
   facts_[index].context = facts_[index].context || context;
   facts_[index].early = facts_[index].early || early;
+  facts_[index].item = facts_[index].item || item;
 }
 
-bool FactSchema::MarkEarly(absl::string_view name) {
+bool FactSchema::MarkEarly(absl::string_view name) { return Mark(name, &FactDecl::early); }
+
+bool FactSchema::MarkItem(absl::string_view name) { return Mark(name, &FactDecl::item); }
+
+bool FactSchema::Mark(absl::string_view name, bool FactDecl::*flag) {
   for (FactDecl& d : facts_) {
     if (d.name == name) {
-      d.early = true;
+      d.*flag = true;
       return true;
     }
   }

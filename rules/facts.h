@@ -83,6 +83,10 @@ struct FactDecl {
   // An early fact is known before the costly part of a candidate (its estimate): a caller can
   // bound the rules on the early and context facts alone (CompiledRules::Bound).
   bool early = false;
+  // An item fact depends only on the item evaluated (the model and its quantization), not on
+  // the setup, the workload or the mode: rules that read only item facts give one result per
+  // item, which a caller evaluating it under many of those keeps (CompiledRules::ItemMemo).
+  bool item = false;
 };
 
 class FactSchema {
@@ -109,11 +113,13 @@ class FactSchema {
   // as opposed to one that changes with every candidate (its fit, its speed). Rules that read
   // only context facts are evaluated once per context (see CompiledRules::Evaluate).
   void MarkContext(absl::string_view ns);
-  // Marks the fact at `index` (into facts()) as a context fact, an early one, or both, as
-  // told; an index out of range is ignored.
-  void MarkAt(int32_t index, bool context, bool early);
+  // Marks the fact at `index` (into facts()) as a context fact, an early one, an item one, or
+  // several, as told; an index out of range is ignored.
+  void MarkAt(int32_t index, bool context, bool early, bool item);
   // Marks the declared fact `name` as early (FactDecl::early). False if there is none.
   bool MarkEarly(absl::string_view name);
+  // Marks the declared fact `name` as an item fact (FactDecl::item). False if there is none.
+  bool MarkItem(absl::string_view name);
 
   // Records that the fact `old_name` is now called `new_name` (declared): rules reading the
   // old name still fail to compile (unknown-fact), with a hint naming the new one.
@@ -136,6 +142,9 @@ class FactSchema {
   static bool IsValidName(absl::string_view name);
 
  private:
+  // Sets `flag` of the declared fact `name`; false if there is none.
+  bool Mark(absl::string_view name, bool FactDecl::*flag);
+
   std::vector<FactDecl> facts_;
   std::vector<std::pair<std::string, std::string>> renamed_;  // old name, new name
   int32_t slot_counts_[5] = {0, 0, 0, 0, 0};

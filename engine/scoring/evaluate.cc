@@ -435,8 +435,8 @@ bool Evaluator::ContextGated(const Query& q, int variant, const Model& model,
                                     s->context_key);
 }
 
-double Evaluator::MostScore(const Query& q, const Model& model, const Pending& p,
-                            Scratch* s) const {
+double Evaluator::MostScore(const Query& q, const Model& model, const Pending& p, Scratch* s,
+                            rules::ItemMemo* items) const {
   FillContext(q, p.variant, model, s);
   const SetupVariant& v = q.variants[p.variant];
   const QuantPlan& plan = v.plans[p.quant_index];
@@ -444,7 +444,7 @@ double Evaluator::MostScore(const Query& q, const Model& model, const Pending& p
                           *v.setup->devices[0].gpu, v.setup->device_count, p.sized->estimate,
                           q.shape, &s->values, RowsFor(*s));
   rules_.rules->Bound(s->values, q.workload_index, q.mode_index, &s->result, s->context_key,
-                      s->set_least.data(), s->set_most.data());
+                      s->set_least.data(), s->set_most.data(), items, p.quant_index);
   return MostScoreOf(s->set_least.data(), s->set_most.data(), q.weights, profiles_.grades());
 }
 
@@ -470,8 +470,14 @@ void Evaluator::Fill(const Query& q, const CandidateEval& c, Scratch* s) const {
 }
 
 void Evaluator::ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s) const {
+  ScoreCandidate(q, c, s, nullptr);
+}
+
+void Evaluator::ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s,
+                               rules::ItemMemo* items) const {
   Fill(q, *c, s);
-  rules_.rules->Score(s->values, q.workload_index, q.mode_index, &s->result, s->context_key);
+  rules_.rules->Score(s->values, q.workload_index, q.mode_index, &s->result, s->context_key,
+                      /*after_bound=*/false, items, c->quant_index);
   Finalize(q, c, s);
 }
 
@@ -666,6 +672,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
   auto rank_models = [&](const std::vector<std::vector<Scratch*>>& part_scratch,
                          std::vector<std::vector<Ranking>>* part) {
     SizingCache cache(catalog_, setups.size(), catalog_.quants().size());
+    rules::ItemMemo items;  // the item rules' results for the model at hand, by quant index
     part->assign(ng, {});
     std::vector<GroupState> state(ng);
     for (size_t g = 0; g < ng; ++g) {
@@ -686,6 +693,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
     for (size_t m; (m = next_model.fetch_add(1, std::memory_order_relaxed)) < models.size();) {
       const Model& model = models[m];
       cache.Clear();
+      items.Clear();
       int hint = -1;  // the quant index that ranked first in the last group, for this model
       for (size_t g = 0; g < ng; ++g) {
         const std::vector<const Query*>& qs = groups[g];
@@ -806,7 +814,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
                   !full ? st.best[j].score.score
                   : st.have_best[j] ? std::max(st.best[j].score.score, tops.back())
                                     : tops.back();
-              if (e.MostScore(*qs[j], model, pending[k], scratch[j]) < floor) continue;
+              if (e.MostScore(*qs[j], model, pending[k], scratch[j], &items) < floor) continue;
             }
             if (!finished) {
               FinishCandidate(q0, model, pending[k], &c);
@@ -815,7 +823,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
             if (bounded) {
               e.ScoreAfterBound(*qs[j], &c, scratch[j]);
             } else {
-              e.ScoreCandidate(*qs[j], &c, scratch[j]);
+              e.ScoreCandidate(*qs[j], &c, scratch[j], &items);
             }
             keep(j, k);
           }

@@ -266,8 +266,13 @@ class Evaluator {
   bool ContextGated(const Query& q, int variant, const Model& model, Scratch* s) const;
   // The most the sized candidate `p` of `model` can score with `q` whatever
   // its speeds: no Score::raw (hence Score::score) of it is larger. From its early facts
-  // alone (Facts::FillEarly, rules::CompiledRules::Bound).
-  double MostScore(const Query& q, const Model& model, const Pending& p, Scratch* s) const;
+  // alone (Facts::FillEarly, rules::CompiledRules::Bound). `items` (may be null) holds what
+  // the rules reading only item facts gave for this model's quantizations, by quant index:
+  // cleared whenever the model changes.
+  double MostScore(const Query& q, const Model& model, const Pending& p, Scratch* s,
+                   rules::ItemMemo* items) const;
+  // ScoreCandidate with `items` as for MostScore.
+  void ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s, rules::ItemMemo* items) const;
   // ScoreCandidate of `c` right after MostScore of it with the same query and scratch: fills
   // the speeds and evaluates the rules MostScore did not (CompiledRules::Score after_bound).
   void ScoreAfterBound(const Query& q, CandidateEval* c, Scratch* s) const;

@@ -76,12 +76,14 @@ namespace {
 
 // The subjects the rows read, one per layer (see facts.h). Values worked out for several rows
 // are worked out once, by the Fill that builds the subject.
-struct ModelSubject {
-  const Model& model;
+struct ModelSubject {  // what of the model depends on the workload
   const ModelWorkloadText& text;
+  const WorkloadQuality& quality;  // the workload's figure
+};
+struct ModelItemSubject {  // what does not (item facts)
+  const Model& model;
   double age_months;
   double active_params_b;  // active parameters, or all of them for a dense model
-  const WorkloadQuality& quality;  // the workload's figure
 };
 struct CandidateSubject {
   const Model& model;
@@ -97,6 +99,11 @@ struct CandidateSubject {
   bool runs;                // runnable on a runtime, and not a no-fit
   int context;              // min(safe context, model max)
   int effective_context;    // context, at most the model's effective context
+};
+struct QuantSubject {  // the item facts of a candidate: its model and quantization alone
+  const Model& model;
+  const Quant& quant;
+  double retention;  // QualityRetention(model, quant)
 };
 struct SpeedSubject {
   const Estimate& e;
@@ -123,7 +130,9 @@ using S = absl::string_view;
 using List = absl::Span<const std::string>;
 using W = WorkloadShape;
 using M = ModelSubject;
+using MI = ModelItemSubject;
 using C = CandidateSubject;
+using Q = QuantSubject;
 using P = SpeedSubject;
 
 double Ratio(double a, double b) { return b > 0 ? a / b : 0; }
@@ -132,103 +141,104 @@ double Ratio(double a, double b) { return b > 0 ? a / b : 0; }
 // order.
 const auto kRows = std::make_tuple(
     // model.*
-    Fact<M>("model.id", "", "Catalog id, e.g. qwen3-32b",
-            [](const M& s) -> S { return s.model.id; }),
-    Fact<M>("model.name", "", "Model name, e.g. Qwen3 32B",
-            [](const M& s) -> S { return s.model.name; }),
-    Fact<M>("model.family", "", "Model family, e.g. Qwen3",
-            [](const M& s) -> S { return s.model.family; }),
-    Fact<M>("model.org", "", "Who made it, e.g. Alibaba",
-            [](const M& s) -> S { return s.model.org; }),
-    Fact<M>("model.kind", "",
-            "instruct | chat | reasoning | hybrid-reasoning | code | base | embedding",
-            [](const M& s) -> S { return s.model.kind; }),
-    Fact<M>("model.modality", "", "text | text+image | ...",
-            [](const M& s) -> S { return s.model.modality; }),
-    Fact<M>("model.license", "", "License id", [](const M& s) -> S { return s.model.license; }),
-    Fact<M>("model.release_date", "", "Release date, e.g. 2025-04-29",
-            [](const M& s) -> S { return s.model.release_date; }),
+    Fact<MI>("model.id", "", "Catalog id, e.g. qwen3-32b",
+             [](const MI& s) -> S { return s.model.id; }),
+    Fact<MI>("model.name", "", "Model name, e.g. Qwen3 32B",
+             [](const MI& s) -> S { return s.model.name; }),
+    Fact<MI>("model.family", "", "Model family, e.g. Qwen3",
+             [](const MI& s) -> S { return s.model.family; }),
+    Fact<MI>("model.org", "", "Who made it, e.g. Alibaba",
+             [](const MI& s) -> S { return s.model.org; }),
+    Fact<MI>("model.kind", "",
+             "instruct | chat | reasoning | hybrid-reasoning | code | base | embedding",
+             [](const MI& s) -> S { return s.model.kind; }),
+    Fact<MI>("model.modality", "", "text | text+image | ...",
+             [](const MI& s) -> S { return s.model.modality; }),
+    Fact<MI>("model.license", "", "License id", [](const MI& s) -> S { return s.model.license; }),
+    Fact<MI>("model.release_date", "", "Release date, e.g. 2025-04-29",
+             [](const MI& s) -> S { return s.model.release_date; }),
     Fact<M>("model.required_missing_text", "",
             "Capabilities the workload requires that the model lacks, e.g. tools",
             [](const M& s) -> S { return s.text.required_missing; }),
     Fact<M>("model.preferred_text", "",
             "Capabilities the workload prefers that the model has, e.g. code",
             [](const M& s) -> S { return s.text.preferred_present; }),
-    Fact<M>("model.params_b", "B", "Total parameters", [](const M& s) { return s.model.params_b; }),
-    Fact<M>("model.active_params_b", "B", "Parameters read per token (MoE: active)",
-            [](const M& s) { return s.active_params_b; }),
-    Fact<M>("model.max_context", "tokens", "The model's maximum context",
-            [](const M& s) -> double { return s.model.max_context; }),
-    Fact<M>("model.max_context_k", "K tokens", "The model's maximum context",
-            [](const M& s) { return s.model.max_context / 1024.0; }),
-    Fact<M>("model.age_months", "months",
-            "Months between its release and the newest model in the catalog",
-            [](const M& s) { return s.age_months; }),
-    Fact<M>("model.quality.score", "", "Quality score 0-100 (leaderboard or estimate)",
-            [](const M& s) { return s.model.quality.score; }),
-    Fact<M>("model.quality.coding", "",
-            "Coding quality 0-100: LMArena coding category, same scale as the score",
-            [](const M& s) { return s.model.quality.coding; }),
-    Fact<M>("model.quality.math", "",
-            "Math quality 0-100: LMArena math category, same scale as the score",
-            [](const M& s) { return s.model.quality.math; }),
+    Fact<MI>("model.params_b", "B", "Total parameters",
+             [](const MI& s) { return s.model.params_b; }),
+    Fact<MI>("model.active_params_b", "B", "Parameters read per token (MoE: active)",
+             [](const MI& s) { return s.active_params_b; }),
+    Fact<MI>("model.max_context", "tokens", "The model's maximum context",
+             [](const MI& s) -> double { return s.model.max_context; }),
+    Fact<MI>("model.max_context_k", "K tokens", "The model's maximum context",
+             [](const MI& s) { return s.model.max_context / 1024.0; }),
+    Fact<MI>("model.age_months", "months",
+             "Months between its release and the newest model in the catalog",
+             [](const MI& s) { return s.age_months; }),
+    Fact<MI>("model.quality.score", "", "Quality score 0-100 (leaderboard or estimate)",
+             [](const MI& s) { return s.model.quality.score; }),
+    Fact<MI>("model.quality.coding", "",
+             "Coding quality 0-100: LMArena coding category, same scale as the score",
+             [](const MI& s) { return s.model.quality.coding; }),
+    Fact<MI>("model.quality.math", "",
+             "Math quality 0-100: LMArena math category, same scale as the score",
+             [](const MI& s) { return s.model.quality.math; }),
     Fact<M>("model.required_missing", "",
             "How many of the workload's required capabilities it lacks",
             [](const M& s) -> double { return s.text.required_missing_count; }),
     Fact<M>("model.preferred_share", "",
             "Share 0-1 of the workload's preferred capabilities it has (1 if none)",
             [](const M& s) { return s.text.preferred_share; }),
-    Fact<M>("model.moe", "", "Mixture of experts (active < total parameters)",
-            [](const M& s) { return s.active_params_b < s.model.params_b; }),
-    Fact<M>("model.thinking", "", "Built to think before answering (reasoning or hybrid)",
-            [](const M& s) { return IsThinkingModel(s.model); }),
-    Fact<M>("model.ollama", "",
-            "Has an ollama library tag (it serves one quant: Q4_K_M, or the release quant)",
-            [](const M& s) { return !s.model.ollama_tag.empty(); }),
-    Fact<M>("model.gguf_repo", "",
-            "A GGUF repo of it is known: llama.cpp and Ollama download any GGUF quant by name",
-            [](const M& s) { return !s.model.gguf_repo.empty(); }),
-    Fact<M>("model.quality.estimated", "",
-            "The quality score is an estimate, not a leaderboard figure",
-            [](const M& s) { return s.model.quality.estimated; }),
-    Fact<M>("model.quality.coding_estimated", "",
-            "The coding quality is an estimate, not a leaderboard figure",
-            [](const M& s) { return s.model.quality.coding_estimated; }),
-    Fact<M>("model.quality.math_estimated", "",
-            "The math quality is an estimate, not a leaderboard figure",
-            [](const M& s) { return s.model.quality.math_estimated; }),
-    Fact<M>("model.capabilities", "",
-            "code, reasoning, tools, vision, multilingual, long-context, audio, math",
-            [](const M& s) -> List { return s.model.capabilities; }),
+    Fact<MI>("model.moe", "", "Mixture of experts (active < total parameters)",
+             [](const MI& s) { return s.active_params_b < s.model.params_b; }),
+    Fact<MI>("model.thinking", "", "Built to think before answering (reasoning or hybrid)",
+             [](const MI& s) { return IsThinkingModel(s.model); }),
+    Fact<MI>("model.ollama", "",
+             "Has an ollama library tag (it serves one quant: Q4_K_M, or the release quant)",
+             [](const MI& s) { return !s.model.ollama_tag.empty(); }),
+    Fact<MI>("model.gguf_repo", "",
+             "A GGUF repo of it is known: llama.cpp and Ollama download any GGUF quant by name",
+             [](const MI& s) { return !s.model.gguf_repo.empty(); }),
+    Fact<MI>("model.quality.estimated", "",
+             "The quality score is an estimate, not a leaderboard figure",
+             [](const MI& s) { return s.model.quality.estimated; }),
+    Fact<MI>("model.quality.coding_estimated", "",
+             "The coding quality is an estimate, not a leaderboard figure",
+             [](const MI& s) { return s.model.quality.coding_estimated; }),
+    Fact<MI>("model.quality.math_estimated", "",
+             "The math quality is an estimate, not a leaderboard figure",
+             [](const MI& s) { return s.model.quality.math_estimated; }),
+    Fact<MI>("model.capabilities", "",
+             "code, reasoning, tools, vision, multilingual, long-context, audio, math",
+             [](const MI& s) -> List { return s.model.capabilities; }),
     // quant.*
-    Fact<C>("quant.id", "", "Quantization id, e.g. Q4_K_M",
-            [](const C& s) -> S { return s.quant.id; }),
-    Fact<C>("quant.family", "",
+    Fact<Q>("quant.id", "", "Quantization id, e.g. Q4_K_M",
+            [](const Q& s) -> S { return s.quant.id; }),
+    Fact<Q>("quant.family", "",
             "gguf-legacy | gguf-k | gguf-iq | float | fp8 | fp4 | gptq | awq | exl2 | mlc | mlx",
-            [](const C& s) -> S { return s.quant.family; }),
-    Fact<C>("quant.requires_precision", "",
+            [](const Q& s) -> S { return s.quant.family; }),
+    Fact<Q>("quant.requires_precision", "",
             "Hardware precision it needs to run natively (FP8, FP4) or empty",
-            [](const C& s) -> S { return s.quant.requires_precision; }),
-    Fact<C>("quant.bits", "bits", "Nominal bits per weight",
-            [](const C& s) { return s.quant.bits; }),
+            [](const Q& s) -> S { return s.quant.requires_precision; }),
+    Fact<Q>("quant.bits", "bits", "Nominal bits per weight",
+            [](const Q& s) { return s.quant.bits; }),
     Fact<C>("quant.bpw", "bits", "Effective bits per weight of real files",
             [](const C& s) { return s.e.bpw > 0 ? s.e.bpw : s.quant.bpw; }),
-    Fact<C>("quant.quality_retention", "",
+    Fact<Q>("quant.quality_retention", "",
             "Quality kept vs the published weights (16-bit, or the model's release quant), 0-1",
-            [](const C& s) { return s.retention; }),
-    Fact<C>("quant.retention_pct", "%", "quant.quality_retention in percent",
-            [](const C& s) { return 100 * s.retention; }),
-    Fact<C>("quant.effective_quality", "", "model.quality.score x quant.quality_retention, 0-100",
-            [](const C& s) { return s.model.quality.score * s.retention; }),
+            [](const Q& s) { return s.retention; }),
+    Fact<Q>("quant.retention_pct", "%", "quant.quality_retention in percent",
+            [](const Q& s) { return 100 * s.retention; }),
+    Fact<Q>("quant.effective_quality", "", "model.quality.score x quant.quality_retention, 0-100",
+            [](const Q& s) { return s.model.quality.score * s.retention; }),
     Fact<C>("quant.hw_native", "", "The GPU supports the precision the quant needs",
             [](const C& s) {
               const std::vector<std::string>& p = s.gpu.precisions;
               return s.quant.requires_precision.empty() ||
                      std::find(p.begin(), p.end(), s.quant.requires_precision) != p.end();
             }),
-    Fact<C>("quant.release", "",
+    Fact<Q>("quant.release", "",
             "The precision the model was published in, below 16 bits (gpt-oss: MXFP4)",
-            [](const C& s) { return s.quant.id == s.model.release_quant; }),
+            [](const Q& s) { return s.quant.id == s.model.release_quant; }),
     // fit.*
     Fact<C>("fit.kind", "", "native-comfortable | native-tight | offload | no-fit",
             [](const C& s) { return FitKindName(s.e.fit.kind); }),
@@ -345,28 +355,29 @@ const auto kRows = std::make_tuple(
     Fact<W>("mode.serving", "", "The mode wants a serving runtime",
             [](const W& s) { return s.mode->serving_runtime; }),
     // quality.*
-    Fact<M>("quality.chat", "", "Chat quality 0-100 (catalog/QUALITY.md: leaderboards or estimate)",
-            [](const M& s) { return s.model.workload_quality.chat.score; }),
-    Fact<M>("quality.coding", "",
-            "Coding quality 0-100 (Aider, LiveBench, EvalPlus, ... or estimate)",
-            [](const M& s) { return s.model.workload_quality.coding.score; }),
-    Fact<M>("quality.agentic", "", "Agentic quality 0-100 (BFCL, SWE-bench, ... or estimate)",
-            [](const M& s) { return s.model.workload_quality.agentic.score; }),
-    Fact<M>("quality.rag", "", "Long-document quality 0-100 (RULER, LongBench, ... or estimate)",
-            [](const M& s) { return s.model.workload_quality.rag.score; }),
-    Fact<M>("quality.reasoning", "",
-            "Reasoning quality 0-100 (LiveBench math/reasoning, AIME, GPQA, ... or estimate)",
-            [](const M& s) { return s.model.workload_quality.reasoning.score; }),
-    Fact<M>("quality.chat_estimated", "", "quality.chat is an estimate",
-            [](const M& s) { return s.model.workload_quality.chat.estimated; }),
-    Fact<M>("quality.coding_estimated", "", "quality.coding is an estimate",
-            [](const M& s) { return s.model.workload_quality.coding.estimated; }),
-    Fact<M>("quality.agentic_estimated", "", "quality.agentic is an estimate",
-            [](const M& s) { return s.model.workload_quality.agentic.estimated; }),
-    Fact<M>("quality.rag_estimated", "", "quality.rag is an estimate",
-            [](const M& s) { return s.model.workload_quality.rag.estimated; }),
-    Fact<M>("quality.reasoning_estimated", "", "quality.reasoning is an estimate",
-            [](const M& s) { return s.model.workload_quality.reasoning.estimated; }),
+    Fact<MI>("quality.chat", "",
+             "Chat quality 0-100 (catalog/QUALITY.md: leaderboards or estimate)",
+             [](const MI& s) { return s.model.workload_quality.chat.score; }),
+    Fact<MI>("quality.coding", "",
+             "Coding quality 0-100 (Aider, LiveBench, EvalPlus, ... or estimate)",
+             [](const MI& s) { return s.model.workload_quality.coding.score; }),
+    Fact<MI>("quality.agentic", "", "Agentic quality 0-100 (BFCL, SWE-bench, ... or estimate)",
+             [](const MI& s) { return s.model.workload_quality.agentic.score; }),
+    Fact<MI>("quality.rag", "", "Long-document quality 0-100 (RULER, LongBench, ... or estimate)",
+             [](const MI& s) { return s.model.workload_quality.rag.score; }),
+    Fact<MI>("quality.reasoning", "",
+             "Reasoning quality 0-100 (LiveBench math/reasoning, AIME, GPQA, ... or estimate)",
+             [](const MI& s) { return s.model.workload_quality.reasoning.score; }),
+    Fact<MI>("quality.chat_estimated", "", "quality.chat is an estimate",
+             [](const MI& s) { return s.model.workload_quality.chat.estimated; }),
+    Fact<MI>("quality.coding_estimated", "", "quality.coding is an estimate",
+             [](const MI& s) { return s.model.workload_quality.coding.estimated; }),
+    Fact<MI>("quality.agentic_estimated", "", "quality.agentic is an estimate",
+             [](const MI& s) { return s.model.workload_quality.agentic.estimated; }),
+    Fact<MI>("quality.rag_estimated", "", "quality.rag is an estimate",
+             [](const MI& s) { return s.model.workload_quality.rag.estimated; }),
+    Fact<MI>("quality.reasoning_estimated", "", "quality.reasoning is an estimate",
+             [](const MI& s) { return s.model.workload_quality.reasoning.estimated; }),
     Fact<M>("quality.workload", "",
             "The quality figure of this workload (quality.chat for chat, ...), 0-100",
             [](const M& s) { return s.quality.score; }),
@@ -381,21 +392,21 @@ const auto kRows = std::make_tuple(
             "quality.workload lowered once by its uncertainty (grades.yaml quality_ranking_z x "
             "quality.workload_uncertainty) x quant.quality_retention",
             [](const C& s) { return s.workload_quality; }),
-    Fact<M>("quality.ruler_32k", "%", "RULER score at 32K tokens (0 beyond max context)",
-            [](const M& s) { return s.model.long_context.ruler_32k; }),
-    Fact<M>("quality.ruler_64k", "%", "RULER score at 64K tokens",
-            [](const M& s) { return s.model.long_context.ruler_64k; }),
-    Fact<M>("quality.ruler_128k", "%", "RULER score at 128K tokens",
-            [](const M& s) { return s.model.long_context.ruler_128k; }),
-    Fact<M>("quality.effective_context", "tokens",
-            "Longest context the model uses well (RULER >= 85.6%)",
-            [](const M& s) -> double { return s.model.long_context.effective_context; }),
-    Fact<M>("quality.effective_context_k", "K tokens", "quality.effective_context",
-            [](const M& s) { return s.model.long_context.effective_context / 1024.0; }),
-    Fact<M>("quality.long_context_estimated", "", "The RULER figures are estimates",
-            [](const M& s) { return s.model.long_context.estimated; }),
-    Fact<M>("quality.long_context_source", "", "Where the RULER figures come from",
-            [](const M& s) -> S { return s.model.long_context.source; }),
+    Fact<MI>("quality.ruler_32k", "%", "RULER score at 32K tokens (0 beyond max context)",
+             [](const MI& s) { return s.model.long_context.ruler_32k; }),
+    Fact<MI>("quality.ruler_64k", "%", "RULER score at 64K tokens",
+             [](const MI& s) { return s.model.long_context.ruler_64k; }),
+    Fact<MI>("quality.ruler_128k", "%", "RULER score at 128K tokens",
+             [](const MI& s) { return s.model.long_context.ruler_128k; }),
+    Fact<MI>("quality.effective_context", "tokens",
+             "Longest context the model uses well (RULER >= 85.6%)",
+             [](const MI& s) -> double { return s.model.long_context.effective_context; }),
+    Fact<MI>("quality.effective_context_k", "K tokens", "quality.effective_context",
+             [](const MI& s) { return s.model.long_context.effective_context / 1024.0; }),
+    Fact<MI>("quality.long_context_estimated", "", "The RULER figures are estimates",
+             [](const MI& s) { return s.model.long_context.estimated; }),
+    Fact<MI>("quality.long_context_source", "", "Where the RULER figures come from",
+             [](const MI& s) -> S { return s.model.long_context.source; }),
     // fit.effective_*: the usable context that the model also uses well
     Fact<C>("fit.effective_context", "tokens", "fit.context, at most quality.effective_context",
             [](const C& s) -> double { return s.effective_context; }),
@@ -445,8 +456,14 @@ Facts::Facts(rules::FactSchema* s, double quality_ranking_z)
     // before Estimator::Finish) but for its speeds. The evaluator bounds a candidate's score
     // by its early facts to skip finishing and scoring one that cannot rank first
     // (Evaluator::RankGroups).
-    s->MarkAt(index, std::is_same_v<Subject, W> || std::is_same_v<Subject, M>,
-              std::is_same_v<Subject, C>);
+    // A model's own facts and its quantization's are item facts: the same whatever the setup,
+    // workload and mode, so the rules reading only those are worked out once per model and
+    // quantization in a ranking (rules::ItemMemo).
+    s->MarkAt(index,
+              std::is_same_v<Subject, W> || std::is_same_v<Subject, M> ||
+                  std::is_same_v<Subject, MI>,
+              std::is_same_v<Subject, C> || std::is_same_v<Subject, Q>,
+              std::is_same_v<Subject, MI> || std::is_same_v<Subject, Q>);
   });
   for (absl::string_view ns : {"gpu", "setup", "price"}) s->MarkContext(ns);
 }
@@ -488,10 +505,9 @@ void Facts::FillWorkload(const WorkloadShape& shape, rules::FactValues* v,
 
 void Facts::FillModel(const Model& m, const ModelWorkloadText& text, double age_months,
                       rules::FactValues* v, const uint8_t* rows) const {
-  const ModelSubject subject{m, text, age_months,
-                             m.active_params_b > 0 ? m.active_params_b : m.params_b,
-                             m.workload_quality.*text.quality};
-  FillLayer(subject, v, rows);
+  FillLayer(ModelSubject{text, m.workload_quality.*text.quality}, v, rows);
+  FillLayer(ModelItemSubject{m, age_months, m.active_params_b > 0 ? m.active_params_b : m.params_b},
+            v, rows);
 }
 
 void Facts::FillEarly(const Model& model, const Quant& quant, const Runtime* runtime,
@@ -507,6 +523,7 @@ void Facts::FillEarly(const Model& model, const Quant& quant, const Runtime* run
       e.runnable() && runtime != nullptr && e.fit.kind != FitKind::kNoFit, context,
       std::min(context, model.long_context.effective_context)};
   FillLayer(subject, v, rows);
+  FillLayer(QuantSubject{model, quant, retention}, v, rows);
 }
 
 void Facts::FillCandidate(const Model& model, const Quant& quant, const Runtime* runtime,

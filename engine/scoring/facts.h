@@ -99,7 +99,9 @@ double EffectiveQuality(const WorkloadQuality& q, double retention, double z);
 //
 // A row's layer is the subject its getter reads, which is when it is filled: FillWorkload
 // (the workload and mode: context facts), FillModel (context), FillEarly (the candidate once
-// sized: early facts, FactDecl::early) and FillSpeeds (the rest). Its type is its getter's:
+// sized: early facts, FactDecl::early) and FillSpeeds (the rest). The model's own facts and
+// its quantization's (subjects ModelItemSubject, QuantSubject) are item facts too
+// (FactDecl::item: the same whatever the setup, workload and mode). Its type is its getter's:
 // a number, a bool, a string or a string list. Built once; immutable afterwards.
 class Facts {
  public:

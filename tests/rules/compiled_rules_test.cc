@@ -506,6 +506,91 @@ rules:
   }
 }
 
+// The rules that read only item facts (here the model's params and name, its fit kind and
+// offload) give the same results from an ItemMemo as evaluated: one memo shared by two books,
+// keys revisited in any order, workloads and modes (the rules' filters) changing between
+// evaluations, cleared when the model changes; a fault (division by zero), a cap, a gate, and a
+// `when` that runs as code among them.
+TEST_F(BookTest, ItemRulesFromTheMemoAgreeWithEvaluate) {
+  t.schema->MarkContext("model");
+  for (const char* early : {"fit.kind", "fit.headroom_pct", "fit.offload_pct"}) {
+    ASSERT_TRUE(t.schema->MarkEarly(early));
+  }
+  for (const char* item : {"model.params_b", "model.name", "fit.kind", "fit.offload_pct"}) {
+    ASSERT_TRUE(t.schema->MarkItem(item));
+  }
+  local.Set("mine/item.yaml", R"(schema: fitrank.rules/v1
+set: quality
+rules:
+  - id: quality.item
+    when: 'fit.kind == "offload" and model.params_b > 7'
+    score: '10 / (fit.offload_pct - 5)'
+    workloads: [coding, rag]
+  - {id: quality.item-code, when: 'model.name =~ "(?i)coder" or fit.offload_pct > 20', score: 3, modes: [background]}
+  - {id: quality.item-cap, when: 'fit.offload_pct > 30', cap: D}
+  - {id: quality.early, when: 'fit.headroom_pct > 3', score: '0.1 * fit.headroom_pct'}
+  - {id: quality.late, when: 'perf.decode_tok_s > 5', score: '0.3 / perf.decode_tok_s'}
+)");
+  auto book = Load();
+  ASSERT_TRUE(book);
+  local.Set("mine/item.yaml", R"(schema: fitrank.rules/v1
+set: quality
+rules:
+  - {id: quality.other-item, when: 'fit.offload_pct < 10', score: '2 * fit.offload_pct'}
+)");
+  auto other = Load();
+  ASSERT_TRUE(other);
+  const char* kinds[] = {"native", "offload", "none"};
+  const char* names[] = {"Qwen-Coder-7B", "Llama-3"};
+  uint32_t seed = 5;
+  auto next = [&](uint32_t n) {
+    seed = seed * 1103515245u + 12345u;
+    return (seed >> 8) % n;
+  };
+  ItemMemo memo;
+  uint64_t context_key = 0;
+  for (int model = 0; model < 60; ++model) {
+    memo.Clear();
+    ++context_key;
+    facts.Set(t.params, 2.0 * next(8));
+    facts.Set(t.name, names[next(2)]);
+    facts.Set(t.thinking, next(2) == 1);
+    struct Item {
+      const char* kind;
+      double offload;
+    } items[4];
+    for (Item& it : items) it = {kinds[next(3)], next(3) == 0 ? 5.0 : 1.0 * next(40)};
+    for (int iter = 0; iter < 40; ++iter) {
+      const int key = static_cast<int>(next(4));
+      facts.Set(t.kind, items[key].kind);
+      facts.Set(t.offload, items[key].offload);
+      facts.Set(t.headroom, 0.37 * next(30));
+      facts.Set(t.decode, 0.9 * next(40));
+      facts.Set(t.ttft, 100.0 * next(12));
+      const int w = static_cast<int>(next(6)) - 1, m = static_cast<int>(next(6)) - 1;
+      for (const CompiledRules* b : {book.get(), other.get()}) {
+        EvalResult full, plain, memoized, bounded;
+        std::vector<double> least(b->set_count()), most(b->set_count());
+        b->Evaluate(facts, w, m, &full);
+        b->Score(facts, w, m, &plain, context_key);
+        b->Score(facts, w, m, &memoized, context_key, /*after_bound=*/false, &memo, key);
+        b->Bound(facts, w, m, &bounded, context_key, least.data(), most.data(), &memo, key);
+        b->Score(facts, w, m, &bounded, context_key, /*after_bound=*/true, &memo, key);
+        for (const EvalResult* r : {&memoized, &bounded}) {
+          ASSERT_EQ(r->set_total, full.set_total) << "model " << model << " iter " << iter;
+          ASSERT_EQ(r->cap_rule, full.cap_rule) << "model " << model << " iter " << iter;
+          ASSERT_EQ(r->gate_rule, full.gate_rule) << "model " << model << " iter " << iter;
+          ASSERT_EQ(r->faults, plain.faults) << "model " << model << " iter " << iter;
+        }
+        for (int s = 0; s < b->set_count(); ++s) {
+          ASSERT_LE(least[s], full.set_total[s]) << "model " << model << " set " << s;
+          ASSERT_GE(most[s], full.set_total[s]) << "model " << model << " set " << s;
+        }
+      }
+    }
+  }
+}
+
 // Bound() adds the context rules' totals and the early rules in another order than Score()
 // adds the book: its bounds must hold for Score()'s total all the same. Here the two early
 // ones (1 each) come first in the book, so Score() adds 1 + 1 + 1e16 = 1e16 + 2 exactly, while

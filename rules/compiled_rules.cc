@@ -183,15 +183,18 @@ inline void CompiledRules::RunContextPhase(const Plan& plan, internal::RunContex
   out->context_effect_faults_ = f.effect;
 }
 
-CompiledRules::PhaseFaults CompiledRules::RunItemPhase(const Plan& plan,
-                                                       internal::RunContext* ctx,
-                                                       EvalResult* out, ItemMemo* items,
-                                                       int item_key, double* set_sum,
-                                                       double* set_magnitude) const {
-  const Phase& phase = plan.phases[kItemPhase];
-  if (items == nullptr || item_key < 0 || phase.steps.empty()) {
-    return RunPhase(phase, ctx, out, set_sum, set_magnitude);
+inline CompiledRules::PhaseFaults CompiledRules::RunEarlyPhase(
+    const Plan& plan, internal::RunContext* ctx, EvalResult* out, ItemMemo* items, int item_key,
+    double* set_sum, double* set_magnitude) const {
+  if (items == nullptr || item_key < 0 || plan.item_phase.steps.empty()) {
+    return RunPhase(plan.phases[kEarlyPhase], ctx, out, set_sum, set_magnitude);
   }
+  return RunSplitEarlyPhase(plan, ctx, out, items, item_key, set_sum, set_magnitude);
+}
+
+CompiledRules::PhaseFaults CompiledRules::RunSplitEarlyPhase(
+    const Plan& plan, internal::RunContext* ctx, EvalResult* out, ItemMemo* items, int item_key,
+    double* set_sum, double* set_magnitude) const {
   const size_t first = static_cast<size_t>(item_key) * ItemMemo::kWays;
   if (items->entries_.size() < first + ItemMemo::kWays) {
     items->entries_.resize(first + ItemMemo::kWays);
@@ -219,8 +222,8 @@ CompiledRules::PhaseFaults CompiledRules::RunItemPhase(const Plan& plan,
     entry->generation = items->generation_;
   }
   const EvalResult& from = entry->result;
-  PhaseFaults faults;
-  for (const Step& st : phase.steps) {
+  PhaseFaults faults = RunPhase(plan.early_rest, ctx, out, set_sum, set_magnitude);
+  for (const Step& st : plan.item_phase.steps) {
     const double c = from.contribution[st.rule];
     out->fired[st.rule] = from.fired[st.rule];
     out->contribution[st.rule] = c;
@@ -269,8 +272,7 @@ void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mo
   const Plan& plan = plans_[plan_of_[kAllRules][list]];
   internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
   if (!reuse) RunContextPhase(plan, &ctx, out);
-  out->faults = out->context_faults_ + RunPhase(plan.phases[kItemPhase], &ctx, out).all +
-                RunPhase(plan.phases[kEarlyPhase], &ctx, out).all +
+  out->faults = out->context_faults_ + RunPhase(plan.phases[kEarlyPhase], &ctx, out).all +
                 RunPhase(plan.phases[kLatePhase], &ctx, out).all;
   Total(plan, out);
 }
@@ -289,10 +291,7 @@ void CompiledRules::Score(const FactValues& facts, int workload_index, int mode_
   const Plan& plan = plans_[plan_of_[kScoredRules][list]];
   internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
   if (!reuse) RunContextPhase(plan, &ctx, out);
-  if (!early_done) {
-    out->early_faults_ = RunItemPhase(plan, &ctx, out, items, item_key).effect +
-                         RunPhase(plan.phases[kEarlyPhase], &ctx, out).effect;
-  }
+  if (!early_done) out->early_faults_ = RunEarlyPhase(plan, &ctx, out, items, item_key).effect;
   out->faults = out->context_effect_faults_ + out->early_faults_ +
                 RunPhase(plan.phases[kLatePhase], &ctx, out).effect;
   Total(plan, out);
@@ -342,8 +341,7 @@ void CompiledRules::Bound(const FactValues& facts, int workload_index, int mode_
   double* early_magnitude = early_sum + sets;
   std::fill(early_sum, early_sum + 2 * sets, 0.0);
   out->early_faults_ =
-      RunItemPhase(plan, &ctx, out, items, item_key, early_sum, early_magnitude).effect +
-      RunPhase(plan.phases[kEarlyPhase], &ctx, out, early_sum, early_magnitude).effect;
+      RunEarlyPhase(plan, &ctx, out, items, item_key, early_sum, early_magnitude).effect;
   for (size_t s = 0; s < sets; ++s) {
     const double total = context_total[s] + early_sum[s];
     const double widen =
@@ -444,33 +442,43 @@ class RulesCompiler {
           auto [it, added] =
               planned.emplace(rules, static_cast<int32_t>(out_->plans_.size()));
           if (added) out_->plans_.push_back(PlanOf(rules));
+          // Only Score and Bound, which run the scored rules, take an ItemMemo.
+          if (kind == CompiledRules::kScoredRules) SplitEarly(it->first, &out_->plans_[it->second]);
           out_->plan_of_[kind][out_->ApplicableList(w, m)] = it->second;
         }
       }
     }
-    std::vector<int32_t> scored;
     for (size_t i = 0; i < out_->rules_.size(); ++i) {
-      if (out_->rules_[i].effect) scored.push_back(static_cast<int32_t>(i));
+      const CompiledRules::Rule& r = out_->rules_[i];
+      if (r.effect && IsEarly(r) && r.item_only) AddStep(static_cast<int32_t>(i), &out_->item_phase_);
     }
-    out_->item_phase_ = std::move(PlanOf(scored).phases[CompiledRules::kItemPhase]);
+  }
+
+  static bool IsEarly(const CompiledRules::Rule& r) { return !r.context_only && r.early_only; }
+
+  // Plan::item_phase and early_rest of `plan`, the plan of `rules`, unless it has them.
+  void SplitEarly(const std::vector<int32_t>& rules, CompiledRules::Plan* plan) const {
+    if (plan->split) return;
+    plan->split = true;
+    for (int32_t i : rules) {
+      const CompiledRules::Rule& r = out_->rules_[i];
+      if (IsEarly(r)) AddStep(i, r.item_only ? &plan->item_phase : &plan->early_rest);
+    }
   }
 
   // The plan of the rules `rules` (book order).
   CompiledRules::Plan PlanOf(const std::vector<int32_t>& rules) const {
-    using Phase = CompiledRules::Phase;
-    using Step = CompiledRules::Step;
     CompiledRules::Plan plan;
     const size_t sets = out_->sets_.size();
     plan.least.assign(sets, 0);
     plan.most.assign(sets, 0);
     plan.magnitude.assign(sets, 0);
     auto phase_of = [](const CompiledRules::Rule& r) {
-      return r.context_only               ? CompiledRules::kContextPhase
-             : r.early_only && r.item_only ? CompiledRules::kItemPhase
-             : r.early_only                ? CompiledRules::kEarlyPhase
-                                           : CompiledRules::kLatePhase;
+      return r.context_only ? CompiledRules::kContextPhase
+             : r.early_only ? CompiledRules::kEarlyPhase
+                            : CompiledRules::kLatePhase;
     };
-    size_t steps[CompiledRules::kPhases] = {};
+    size_t steps[CompiledRules::kPhases] = {0, 0, 0};
     for (int32_t i : rules) ++steps[phase_of(out_->rules_[i])];
     for (int p = 0; p < CompiledRules::kPhases; ++p) plan.phases[p].steps.reserve(steps[p]);
     plan.order.reserve(rules.size());
@@ -479,28 +487,7 @@ class RulesCompiler {
       plan.order.push_back({i, r.set});
       if (r.cap >= 0 || r.gate) plan.limits.push_back(i);
       const int phase_index = phase_of(r);
-      Phase& phase = plan.phases[phase_index];
-      Step st;
-      st.rule = i;
-      st.set = r.set;
-      if (r.when < 0) {  // constant: never (bits & 0) == 1
-        st.want = r.when_constant ? 0 : 1;
-      } else if (r.when_tests.empty() || !AddTests(r, &phase, &st)) {
-        st.when_kind = Step::When::kCode;
-        st.when = r.when;
-      }
-      if (r.score < 0) {
-        st.constant = r.score_constant;
-      } else if (r.score_is_leaf) {
-        st.score_kind = Step::Score::kLeaf;
-        st.score = r.score_slot;
-        st.score_ops = r.score_ops;
-        st.ops = r.score_op;
-      } else {
-        st.score_kind = Step::Score::kCode;
-        st.score = r.score;
-      }
-      phase.steps.push_back(st);
+      AddStep(i, &plan.phases[phase_index]);
       if (phase_index == CompiledRules::kLatePhase) {
         plan.least[r.set] += r.least;
         plan.most[r.set] += r.most;
@@ -510,6 +497,33 @@ class RulesCompiler {
       }
     }
     return plan;
+  }
+
+  // Appends rule `i`'s step to `phase`, its tests to the phase's.
+  void AddStep(int32_t i, CompiledRules::Phase* phase) const {
+    using Step = CompiledRules::Step;
+    const CompiledRules::Rule& r = out_->rules_[i];
+    Step st;
+    st.rule = i;
+    st.set = r.set;
+    if (r.when < 0) {  // constant: never (bits & 0) == 1
+      st.want = r.when_constant ? 0 : 1;
+    } else if (r.when_tests.empty() || !AddTests(r, phase, &st)) {
+      st.when_kind = Step::When::kCode;
+      st.when = r.when;
+    }
+    if (r.score < 0) {
+      st.constant = r.score_constant;
+    } else if (r.score_is_leaf) {
+      st.score_kind = Step::Score::kLeaf;
+      st.score = r.score_slot;
+      st.score_ops = r.score_ops;
+      st.ops = r.score_op;
+    } else {
+      st.score_kind = Step::Score::kCode;
+      st.score = r.score;
+    }
+    phase->steps.push_back(st);
   }
 
   // Adds the tests of `r`'s `when` to `phase` (those it does not have yet) and sets `st`'s

@@ -294,8 +294,9 @@ class CompiledRules {
 
   // How an evaluation runs the rules of a list (one workload x mode; every rule, or only those
   // with an effect), without a dispatch per rule: the rules are split by the facts they read
-  // into four phases (context only; item only; context and early; any), so that a phase whose
-  // results are kept is skipped as a whole (the item phase's are kept in an ItemMemo). A phase first works out each distinct one-instruction test
+  // into three phases (context only; context and early; any), so that a phase whose results
+  // are kept is skipped as a whole; for a caller with an ItemMemo, the early phase is split
+  // into its item rules (results kept in the memo) and the rest. A phase first works out each distinct one-instruction test
   // of its rules' `when` once, into a bit set, then each rule: `when` is a mask compare of
   // those bits (or its code is run), `score` a constant, a fact and constant operations, or
   // code. Totals are then added up in book order, as one rule at a time would.
@@ -319,10 +320,13 @@ class CompiledRules {
     std::vector<internal::Instr> tests;  // distinct; a rule with more runs its code
     std::vector<Step> steps;             // book order
   };
-  // Item: the rules that read only item facts and are early, but not context only.
-  enum PhaseIndex { kContextPhase, kItemPhase, kEarlyPhase, kLatePhase, kPhases };
+  enum PhaseIndex { kContextPhase, kEarlyPhase, kLatePhase, kPhases };
   struct Plan {
     Phase phases[kPhases];
+    // The early phase split (plans of scored rules): the rules that read only item facts, and
+    // the others.
+    bool split = false;
+    Phase item_phase, early_rest;
     std::vector<std::pair<int32_t, int32_t>> order;  // (rule, set) of the list, book order
     std::vector<int32_t> limits;  // the list's rules with a cap or a gate, book order
     // For Bound: per set, the least and the most the late phase may add, and the magnitude of
@@ -342,11 +346,16 @@ class CompiledRules {
                        double* set_sum = nullptr, double* set_magnitude = nullptr) const;
   // RunPhase of the context phase, keeping its fault counts in `out` with its results.
   void RunContextPhase(const Plan& plan, internal::RunContext* ctx, EvalResult* out) const;
-  // RunPhase of the item phase of `plan`; with `items` (and `item_key` >= 0), its results are
-  // copied from the memo's entry for the key, worked out first (item_phase_) if it has none.
-  PhaseFaults RunItemPhase(const Plan& plan, internal::RunContext* ctx, EvalResult* out,
-                           ItemMemo* items, int item_key, double* set_sum = nullptr,
-                           double* set_magnitude = nullptr) const;
+  // RunPhase of the early phase of `plan`; with `items` (and `item_key` >= 0), its item rules'
+  // results are copied from the memo's entry for the key, worked out first (item_phase_) if it
+  // has none, and the others run (Plan::early_rest).
+  PhaseFaults RunEarlyPhase(const Plan& plan, internal::RunContext* ctx, EvalResult* out,
+                            ItemMemo* items, int item_key, double* set_sum = nullptr,
+                            double* set_magnitude = nullptr) const;
+  // RunEarlyPhase from the memo: out of line, so that the plain path inlines as RunPhase.
+  PhaseFaults RunSplitEarlyPhase(const Plan& plan, internal::RunContext* ctx, EvalResult* out,
+                                 ItemMemo* items, int item_key, double* set_sum,
+                                 double* set_magnitude) const;
   // set_total, cap and gate of `plan` from out's per-rule results.
   void Total(const Plan& plan, EvalResult* out) const;
 

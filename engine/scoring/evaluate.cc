@@ -637,6 +637,8 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
                            int top, bool excluded) const {
   const size_t ng = groups.size();
   const bool want_excluded = top == 0 && excluded;
+  size_t queries = 0;
+  for (const std::vector<const Query*>& qs : groups) queries += qs.size();
   // Each group estimates with its first query; name the setups those estimate on, equal
   // setups alike, so that the groups share sizings.
   std::vector<const Setup*> setups;
@@ -672,7 +674,10 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
   auto rank_models = [&](const std::vector<std::vector<Scratch*>>& part_scratch,
                          std::vector<std::vector<Ranking>>* part) {
     SizingCache cache(catalog_, setups.size(), catalog_.quants().size());
-    rules::ItemMemo items;  // the item rules' results for the model at hand, by quant index
+    // The item rules' results for the model at hand, by quant index: kept when more than one
+    // query reads them (one query evaluates each quantization once, so keeping costs only).
+    rules::ItemMemo memo;
+    rules::ItemMemo* items = queries > 1 ? &memo : nullptr;
     part->assign(ng, {});
     std::vector<GroupState> state(ng);
     for (size_t g = 0; g < ng; ++g) {
@@ -693,7 +698,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
     for (size_t m; (m = next_model.fetch_add(1, std::memory_order_relaxed)) < models.size();) {
       const Model& model = models[m];
       cache.Clear();
-      items.Clear();
+      memo.Clear();
       int hint = -1;  // the quant index that ranked first in the last group, for this model
       for (size_t g = 0; g < ng; ++g) {
         const std::vector<const Query*>& qs = groups[g];
@@ -814,7 +819,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
                   !full ? st.best[j].score.score
                   : st.have_best[j] ? std::max(st.best[j].score.score, tops.back())
                                     : tops.back();
-              if (e.MostScore(*qs[j], model, pending[k], scratch[j], &items) < floor) continue;
+              if (e.MostScore(*qs[j], model, pending[k], scratch[j], items) < floor) continue;
             }
             if (!finished) {
               FinishCandidate(q0, model, pending[k], &c);
@@ -823,7 +828,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
             if (bounded) {
               e.ScoreAfterBound(*qs[j], &c, scratch[j]);
             } else {
-              e.ScoreCandidate(*qs[j], &c, scratch[j], &items);
+              e.ScoreCandidate(*qs[j], &c, scratch[j], items);
             }
             keep(j, k);
           }

@@ -450,7 +450,9 @@ class RulesCompiler {
     }
     for (size_t i = 0; i < out_->rules_.size(); ++i) {
       const CompiledRules::Rule& r = out_->rules_[i];
-      if (r.effect && IsEarly(r) && r.item_only) AddStep(static_cast<int32_t>(i), &out_->item_phase_);
+      if (r.effect && IsEarly(r) && r.item_only) {
+        AddStep(static_cast<int32_t>(i), &out_->item_phase_);
+      }
     }
   }
 

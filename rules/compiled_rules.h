@@ -296,10 +296,11 @@ class CompiledRules {
   // with an effect), without a dispatch per rule: the rules are split by the facts they read
   // into three phases (context only; context and early; any), so that a phase whose results
   // are kept is skipped as a whole; for a caller with an ItemMemo, the early phase is split
-  // into its item rules (results kept in the memo) and the rest. A phase first works out each distinct one-instruction test
-  // of its rules' `when` once, into a bit set, then each rule: `when` is a mask compare of
-  // those bits (or its code is run), `score` a constant, a fact and constant operations, or
-  // code. Totals are then added up in book order, as one rule at a time would.
+  // into its item rules (results kept in the memo) and the rest. A phase first works out each
+  // distinct one-instruction test of its rules' `when` once, into a bit set, then each rule:
+  // `when` is a mask compare of those bits (or its code is run), `score` a constant, a fact and
+  // constant operations, or code. Totals are then added up in book order, as one rule at a
+  // time would.
   struct Step {
     enum class When : uint8_t { kTests, kCode };
     enum class Score : uint8_t { kConstant, kLeaf, kCode };

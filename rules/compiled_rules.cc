@@ -183,6 +183,24 @@ inline void CompiledRules::RunContextPhase(const Plan& plan, internal::RunContex
   out->context_effect_faults_ = f.effect;
 }
 
+ItemMemo::Entry& ItemMemo::Add(int key, uint64_t book, size_t rules) {
+  const size_t first = static_cast<size_t>(key) * kWays;
+  if (entries_.size() < first + kWays) entries_.resize(first + kWays);
+  Entry* e = &entries_[first];
+  for (size_t w = first; w < first + kWays; ++w) {
+    if (entries_[w].generation != generation_) {
+      e = &entries_[w];
+      break;
+    }
+  }
+  e->book = book;
+  e->generation = generation_;
+  e->result.fired.resize(rules);
+  e->result.contribution.resize(rules);
+  e->result.faults_of.resize(rules);
+  return *e;
+}
+
 inline CompiledRules::PhaseFaults CompiledRules::RunEarlyPhase(
     const Plan& plan, internal::RunContext* ctx, EvalResult* out, ItemMemo* items, int item_key,
     double* set_sum, double* set_magnitude) const {
@@ -195,31 +213,10 @@ inline CompiledRules::PhaseFaults CompiledRules::RunEarlyPhase(
 CompiledRules::PhaseFaults CompiledRules::RunSplitEarlyPhase(
     const Plan& plan, internal::RunContext* ctx, EvalResult* out, ItemMemo* items, int item_key,
     double* set_sum, double* set_magnitude) const {
-  const size_t first = static_cast<size_t>(item_key) * ItemMemo::kWays;
-  if (items->entries_.size() < first + ItemMemo::kWays) {
-    items->entries_.resize(first + ItemMemo::kWays);
-  }
-  ItemMemo::Entry* entry = nullptr;
-  for (int w = 0; w < ItemMemo::kWays && entry == nullptr; ++w) {
-    ItemMemo::Entry& e = items->entries_[first + w];
-    if (e.book == id_ && e.generation == items->generation_) entry = &e;
-  }
-  if (entry == nullptr) {  // a free way, else the first
-    entry = &items->entries_[first];
-    for (int w = 0; w < ItemMemo::kWays; ++w) {
-      ItemMemo::Entry& e = items->entries_[first + w];
-      if (e.generation != items->generation_) {
-        entry = &e;
-        break;
-      }
-    }
-    const size_t n = rules_.size();
-    entry->result.fired.resize(n);
-    entry->result.contribution.resize(n);
-    entry->result.faults_of.resize(n);
+  ItemMemo::Entry* entry = items->Find(item_key, id_);
+  if (entry == nullptr) {
+    entry = &items->Add(item_key, id_, rules_.size());
     RunPhase(item_phase_, ctx, &entry->result);
-    entry->book = id_;
-    entry->generation = items->generation_;
   }
   const EvalResult& from = entry->result;
   PhaseFaults faults = RunPhase(plan.early_rest, ctx, out, set_sum, set_magnitude);
@@ -427,6 +424,7 @@ class RulesCompiler {
     const int nw = static_cast<int>(out_->vocab_.workloads.size());
     const int nm = static_cast<int>(out_->vocab_.modes.size());
     std::map<std::vector<int32_t>, int32_t> planned;
+    std::vector<bool> split;  // per plan: SplitEarly done
     for (auto kind : {CompiledRules::kAllRules, CompiledRules::kScoredRules}) {
       out_->plan_of_[kind].assign((nw + 1) * (nm + 1), 0);
       for (int w = -1; w < nw; ++w) {
@@ -443,28 +441,31 @@ class RulesCompiler {
               planned.emplace(rules, static_cast<int32_t>(out_->plans_.size()));
           if (added) out_->plans_.push_back(PlanOf(rules));
           // Only Score and Bound, which run the scored rules, take an ItemMemo.
-          if (kind == CompiledRules::kScoredRules) SplitEarly(it->first, &out_->plans_[it->second]);
+          split.resize(out_->plans_.size());
+          if (kind == CompiledRules::kScoredRules && !split[it->second]) {
+            SplitEarly(it->first, &out_->plans_[it->second]);
+            split[it->second] = true;
+          }
           out_->plan_of_[kind][out_->ApplicableList(w, m)] = it->second;
         }
       }
     }
     for (size_t i = 0; i < out_->rules_.size(); ++i) {
       const CompiledRules::Rule& r = out_->rules_[i];
-      if (r.effect && IsEarly(r) && r.item_only) {
-        AddStep(static_cast<int32_t>(i), &out_->item_phase_);
-      }
+      if (r.effect && IsItem(r)) AddStep(static_cast<int32_t>(i), &out_->item_phase_);
     }
   }
 
+  // The early phase's rules: not context only, reading only context and early facts; of those,
+  // the item rules read only item facts.
   static bool IsEarly(const CompiledRules::Rule& r) { return !r.context_only && r.early_only; }
+  static bool IsItem(const CompiledRules::Rule& r) { return IsEarly(r) && r.item_only; }
 
-  // Plan::item_phase and early_rest of `plan`, the plan of `rules`, unless it has them.
+  // Plan::item_phase and early_rest of `plan`, the plan of `rules`.
   void SplitEarly(const std::vector<int32_t>& rules, CompiledRules::Plan* plan) const {
-    if (plan->split) return;
-    plan->split = true;
     for (int32_t i : rules) {
       const CompiledRules::Rule& r = out_->rules_[i];
-      if (IsEarly(r)) AddStep(i, r.item_only ? &plan->item_phase : &plan->early_rest);
+      if (IsEarly(r)) AddStep(i, IsItem(r) ? &plan->item_phase : &plan->early_rest);
     }
   }
 
@@ -477,7 +478,7 @@ class RulesCompiler {
     plan.magnitude.assign(sets, 0);
     auto phase_of = [](const CompiledRules::Rule& r) {
       return r.context_only ? CompiledRules::kContextPhase
-             : r.early_only ? CompiledRules::kEarlyPhase
+             : IsEarly(r)   ? CompiledRules::kEarlyPhase
                             : CompiledRules::kLatePhase;
     };
     size_t steps[CompiledRules::kPhases] = {0, 0, 0};

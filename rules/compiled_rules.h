@@ -154,6 +154,19 @@ class ItemMemo {
     uint64_t generation = 0;  // valid while it equals generation_
     EvalResult result;        // fired / contribution / faults_of of the book's item rules
   };
+  // The entry of `book` under `key`, or nullptr if it has none.
+  Entry* Find(int key, uint64_t book) {
+    const size_t first = static_cast<size_t>(key) * kWays;
+    if (first + kWays > entries_.size()) return nullptr;
+    for (size_t w = first; w < first + kWays; ++w) {
+      if (entries_[w].generation == generation_ && entries_[w].book == book) return &entries_[w];
+    }
+    return nullptr;
+  }
+  // A way of `key` taken for `book` (a free one, else the first), its per-rule arrays sized
+  // for `rules` rules; the caller fills them.
+  Entry& Add(int key, uint64_t book, size_t rules);
+
   std::vector<Entry> entries_;  // [key * kWays + way]
   uint64_t generation_ = 1;
 };
@@ -326,7 +339,6 @@ class CompiledRules {
     Phase phases[kPhases];
     // The early phase split (plans of scored rules): the rules that read only item facts, and
     // the others.
-    bool split = false;
     Phase item_phase, early_rest;
     std::vector<std::pair<int32_t, int32_t>> order;  // (rule, set) of the list, book order
     std::vector<int32_t> limits;  // the list's rules with a cap or a gate, book order

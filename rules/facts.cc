@@ -136,13 +136,10 @@ bool FactSchema::MarkEarly(absl::string_view name) { return Mark(name, &FactDecl
 bool FactSchema::MarkItem(absl::string_view name) { return Mark(name, &FactDecl::item); }
 
 bool FactSchema::Mark(absl::string_view name, bool FactDecl::*flag) {
-  for (FactDecl& d : facts_) {
-    if (d.name == name) {
-      d.*flag = true;
-      return true;
-    }
-  }
-  return false;
+  const FactDecl* d = Find(name);
+  if (d == nullptr) return false;
+  facts_[d - facts_.data()].*flag = true;
+  return true;
 }
 
 void FactSchema::Rename(absl::string_view old_name, absl::string_view new_name) {

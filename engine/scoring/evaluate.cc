@@ -406,17 +406,16 @@ const Sizing* Evaluator::SizeOn(const Query& q, const Model& model, int quant_in
 
 void Evaluator::FillContext(const Query& q, int variant, const Model& model, Scratch* s) const {
   const Facts& f = *rules_.facts;
-  if (s->query_serial != q.serial) {
-    f.FillSetup(*q.variants[variant].facts, &s->values, RowsFor(*s));
-    f.FillWorkload(q.shape, &s->values, RowsFor(*s));
-    s->query_serial = q.serial;
-    s->variant = variant;
-    s->model = nullptr;
-  } else if (s->variant != variant) {
-    // Another setup of the same query (scale-out): its workload and model facts stand.
+  const bool new_query = s->query_serial != q.serial;
+  if (new_query || s->variant != variant) {
     f.FillSetup(*q.variants[variant].facts, &s->values, RowsFor(*s));
     s->variant = variant;
     ++s->context_key;
+  }
+  if (new_query) {  // another setup of the same query (scale-out) keeps these
+    f.FillWorkload(q.shape, &s->values, RowsFor(*s));
+    s->query_serial = q.serial;
+    s->model = nullptr;
   }
   if (s->model != &model) {
     // Catalog models or not: the age is a subtraction (Model::release_month).

@@ -86,7 +86,6 @@ struct ModelItemSubject {  // what does not (item facts)
   double active_params_b;  // active parameters, or all of them for a dense model
 };
 struct CandidateSubject {
-  const Model& model;
   const Quant& quant;
   const Runtime* runtime;
   bool serving_runtime;
@@ -94,7 +93,6 @@ struct CandidateSubject {
   int gpus_used;
   const Estimate& e;
   const WorkloadShape& shape;
-  double retention;         // QualityRetention(model, quant)
   double workload_quality;  // EffectiveQuality of the workload's figure
   bool runs;                // runnable on a runtime, and not a no-fit
   int context;              // min(safe context, model max)
@@ -518,7 +516,7 @@ void Facts::FillEarly(const Model& model, const Quant& quant, const Runtime* run
   const int context =
       model.max_context > 0 ? std::min(e.safe_context, model.max_context) : e.safe_context;
   const CandidateSubject subject{
-      model, quant, runtime, serving_runtime, gpu, gpus_used, e, shape, retention,
+      quant, runtime, serving_runtime, gpu, gpus_used, e, shape,
       EffectiveQuality(model.workload_quality.*shape.quality, retention, quality_ranking_z_),
       e.runnable() && runtime != nullptr && e.fit.kind != FitKind::kNoFit, context,
       std::min(context, model.long_context.effective_context)};

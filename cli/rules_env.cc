@@ -15,7 +15,8 @@ std::unique_ptr<Evaluator> Build(Context& ctx, const ReportEnv& env, const FileS
                                  absl::string_view what) {
   Diagnostics diags;
   absl::StatusOr<ScoringRules> rules =
-      LoadScoringRules(shipped, local, *env.profiles, /*warnings=*/false, &diags, shipped_dir);
+      LoadScoringRules(shipped, local, *env.profiles, /*warnings=*/false, &diags, shipped_dir,
+                       &rules::ShippedNativePhases());
   if (!rules.ok() || diags.HasErrors()) {
     *ctx.err << diags.Render();
     *ctx.err << "fitrank: cannot load " << what << ": " << rules.status().message() << "\n";

@@ -42,7 +42,8 @@ std::shared_ptr<const Engine> Engine::Load(EngineSources sources, Diagnostics* d
     // Rules compile against the profiles' vocabulary; a broken rule file is an error, never
     // half-used. The report sentences (strengths, considerations, decisions) are rules too.
     const FileSource* local = sources.local_rules.get();
-    rules = LoadScoringRules(data, local, *e->profiles_, /*warnings=*/false, &late);
+    rules = LoadScoringRules(data, local, *e->profiles_, /*warnings=*/false, &late, "rules",
+                             &rules::ShippedNativePhases());
     if (sources.trait_books) {
       traits = ReportTraits::Load(data, local, *e->profiles_, /*warnings=*/false, &late);
     }

@@ -118,6 +118,11 @@ inline CompiledRules::PhaseFaults CompiledRules::RunPhase(const Phase& phase,
                                                          internal::RunContext* ctx,
                                                          EvalResult* out, double* set_sum,
                                                          double* set_magnitude) const {
+  if (phase.native != nullptr) {
+    return phase.native(program_, ctx,
+                        {out->fired.data(), out->contribution.data(), out->faults_of.data(),
+                         set_sum, set_magnitude});
+  }
   uint64_t bits = 0;
   const internal::Instr* tests = phase.tests.data();
   const size_t n = phase.tests.size();
@@ -454,6 +459,36 @@ class RulesCompiler {
       const CompiledRules::Rule& r = out_->rules_[i];
       if (r.effect && IsItem(r)) AddStep(static_cast<int32_t>(i), &out_->item_phase_);
     }
+    AttachNative();
+  }
+
+  // Every phase with a rule: its compiled C++ function from options_.native, if its key is
+  // there (rules/native.h).
+  void AttachNative() {
+    std::map<absl::string_view, NativePhaseFn> table;
+    if (options_.native != nullptr) {
+      for (size_t i = 0; i < options_.native->count; ++i) {
+        const NativePhase& p = options_.native->phases[i];
+        table.emplace(absl::string_view(p.key, p.key_size), p.run);
+      }
+    }
+    // A phase is made from its rules alone (AddStep, in order): phases of the same rules are
+    // the same, and are keyed once.
+    std::map<std::vector<int32_t>, NativePhaseFn> by_rules;
+    CompiledRules::ForEachPhase(*out_, [&](CompiledRules::Phase& phase) {
+      if (phase.steps.empty()) return;
+      ++out_->phases_with_rules_;
+      if (table.empty()) return;
+      std::vector<int32_t> rules;
+      for (const CompiledRules::Step& st : phase.steps) rules.push_back(st.rule);
+      auto [known, added] = by_rules.emplace(std::move(rules), nullptr);
+      if (added) {
+        auto it = table.find(out_->NativeKey(phase));
+        if (it != table.end()) known->second = it->second;
+      }
+      phase.native = known->second;
+      if (phase.native != nullptr) ++out_->native_phases_;
+    });
   }
 
   // The early phase's rules: not context only, reading only context and early facts; of those,

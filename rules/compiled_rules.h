@@ -49,6 +49,7 @@
 #include "rules/facts.h"
 #include "rules/internal/program.h"
 #include "rules/internal/template.h"
+#include "rules/native.h"
 #include "rules/parser.h"
 #include "rules/rule_book.h"
 #include "rules/vocabulary.h"
@@ -62,6 +63,9 @@ struct CompileOptions {
   // normal run leaves this off, so only errors are reported.
   bool warnings = false;
   ParseLimits limits;
+  // Phases compiled to C++ (rules/native.h): a phase whose key is in the table runs its
+  // function instead of the interpreter. Null: every phase is interpreted.
+  const NativePhases* native = nullptr;
 };
 
 // What explain, lint and `rules test` need to know about a compiled rule.
@@ -188,6 +192,10 @@ class CompiledRules {
   const FactSchema& schema() const { return *schema_; }
   // The ids disabled by overrides (for explain and lint).
   const std::vector<RuleBook::Disabled>& disabled() const { return disabled_; }
+  // How many of the book's phases run as compiled C++ (CompileOptions::native), and of how
+  // many with a rule in them.
+  int native_phases() const { return native_phases_; }
+  int phases_with_rules() const { return phases_with_rules_; }
 
   // Evaluates every rule for one candidate. `workload_index` / `mode_index` index
   // vocabulary().workloads / .modes; -1 (or any index out of range) means "none": only rules
@@ -313,7 +321,8 @@ class CompiledRules {
   // distinct one-instruction test of its rules' `when` once, into a bit set, then each rule:
   // `when` is a mask compare of those bits (or its code is run), `score` a constant, a fact and
   // constant operations, or code. Totals are then added up in book order, as one rule at a
-  // time would.
+  // time would. A phase of the shipped book runs as C++ compiled at build time instead, with
+  // the same results (Phase::native, rules/native.h).
   struct Step {
     enum class When : uint8_t { kTests, kCode };
     enum class Score : uint8_t { kConstant, kLeaf, kCode };
@@ -333,6 +342,7 @@ class CompiledRules {
     static constexpr int kMaxTests = 64;
     std::vector<internal::Instr> tests;  // distinct; a rule with more runs its code
     std::vector<Step> steps;             // book order
+    NativePhaseFn native = nullptr;      // this phase compiled to C++, if it was
   };
   enum PhaseIndex { kContextPhase, kEarlyPhase, kLatePhase, kPhases };
   struct Plan {
@@ -347,10 +357,7 @@ class CompiledRules {
     std::vector<double> least, most, magnitude;
   };
   enum PlanKind { kAllRules, kScoredRules };
-  struct PhaseFaults {
-    int all = 0;     // rules whose evaluation hit a numeric fault
-    int effect = 0;  // of those, the rules with an effect
-  };
+  using PhaseFaults = NativeFaults;
 
   // Evaluates the rules of `phase` into out's fired / contribution / faults_of.
   // If `set_sum` is not null, each rule's contribution is also added to set_sum[its set] and
@@ -369,6 +376,21 @@ class CompiledRules {
   PhaseFaults RunSplitEarlyPhase(const Plan& plan, internal::RunContext* ctx, EvalResult* out,
                                  ItemMemo* items, int item_key, double* set_sum,
                                  double* set_magnitude) const;
+  // What a phase's compiled C++ function bakes in (rules/native.h): equal keys, equal results.
+  std::string NativeKey(const Phase& phase) const;
+  // Calls f(Phase&) for every phase of `book` (each plan's, its split early phase, and
+  // item_phase_), empty ones too.
+  template <typename Book, typename F>
+  static void ForEachPhase(Book& book, F f) {
+    for (auto& plan : book.plans_) {
+      for (auto& phase : plan.phases) f(phase);
+      f(plan.item_phase);
+      f(plan.early_rest);
+    }
+    f(book.item_phase_);
+  }
+  friend std::string EmitNativePhases(const CompiledRules& book);
+
   // set_total, cap and gate of `plan` from out's per-rule results.
   void Total(const Plan& plan, EvalResult* out) const;
 
@@ -393,6 +415,7 @@ class CompiledRules {
   std::vector<RuleBook::Disabled> disabled_;
   internal::Program program_;
   Phase item_phase_;  // every item rule with an effect: what an ItemMemo entry holds
+  int native_phases_ = 0, phases_with_rules_ = 0;
 };
 
 // Compiles a merged rule book against `schema`. Every problem goes to `diags` (with

@@ -40,13 +40,15 @@ rules::Vocabulary VocabularyOf(const Profiles& profiles) {
 
 absl::StatusOr<ScoringRules> LoadScoringRules(const FileSource& shipped, const FileSource* local,
                                               const Profiles& profiles, bool warnings,
-                                              Diagnostics* diags, absl::string_view shipped_dir) {
+                                              Diagnostics* diags, absl::string_view shipped_dir,
+                                              const rules::NativePhases* native) {
   ScoringRules out;
   out.schema = std::make_shared<rules::FactSchema>();
   out.facts = std::make_shared<const Facts>(out.schema.get(), profiles.grades().quality_ranking_z);
   rules::CompileOptions options;
   options.vocab = VocabularyOf(profiles);
   options.warnings = warnings;
+  options.native = native;
   rules::RuleSources sources;
   sources.shipped = &shipped;
   sources.shipped_dir = std::string(shipped_dir);

@@ -65,10 +65,13 @@ rules::Vocabulary VocabularyOf(const Profiles& profiles);
 // Declares the facts and reads, merges and compiles the shipped rules of `shipped` (the *.yaml
 // under `shipped_dir`) and then, if `local` is not null, the *.yaml of its root. Problems go
 // to `diags` (warnings too if `warnings`); the status is not OK if any error was found.
+// `native` (may be null): phases compiled to C++ (rules/native.h; the engine passes
+// rules::ShippedNativePhases()), run where a phase is the one they were made from.
 absl::StatusOr<ScoringRules> LoadScoringRules(const FileSource& shipped, const FileSource* local,
                                               const Profiles& profiles, bool warnings,
                                               Diagnostics* diags,
-                                              absl::string_view shipped_dir = "rules");
+                                              absl::string_view shipped_dir = "rules",
+                                              const rules::NativePhases* native = nullptr);
 
 class Evaluator;
 

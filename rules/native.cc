@@ -1,6 +1,4 @@
-// Phase keys and the C++ emitter for rules/native.h. The emitted code mirrors
-// CompiledRules::RunPhase step for step: change one, change the other (the equivalence tests in
-// tests/rules/native_test.cc compare them on every shipped phase).
+// Phase keys for rules/native.h: what a phase's compiled function bakes in, as bytes.
 #include "rules/native.h"
 
 #include <bit>
@@ -88,28 +86,6 @@ void AppendCode(const internal::Program& p, int32_t entry, std::string* out) {
   }
 }
 
-std::string DoubleLiteral(double x) {
-  char buf[96];
-  std::snprintf(buf, sizeof(buf), "std::bit_cast<double>(uint64_t{0x%016" PRIx64 "}) /* %.17g */",
-                std::bit_cast<uint64_t>(x), x);
-  return buf;
-}
-
-std::string StringLiteral(absl::string_view s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-        c == '_' || c == '.' || c == ' ') {
-      out.push_back(static_cast<char>(c));
-    } else {
-      char buf[8];
-      std::snprintf(buf, sizeof(buf), "\\%03o", c);
-      out.append(buf);
-    }
-  }
-  return out + "\"";
-}
-
 }  // namespace
 
 std::string CompiledRules::NativeKey(const Phase& phase) const {
@@ -139,138 +115,6 @@ std::string CompiledRules::NativeKey(const Phase& phase) const {
     }
   }
   return key;
-}
-
-std::string EmitNativePhases(const CompiledRules& book) {
-  using Phase = CompiledRules::Phase;
-  using Step = CompiledRules::Step;
-  const internal::Program& p = book.program_;
-  std::vector<const Phase*> all;
-  CompiledRules::ForEachPhase(book, [&](const Phase& phase) { all.push_back(&phase); });
-
-  std::string consts;  // the Instr constants the functions pass to the interpreter's helpers
-  int next_const = 0;
-  auto instr_const = [&](const Instr& i) {
-    const std::string name = absl::StrCat("kI", next_const++);
-    absl::StrAppend(&consts, "constexpr internal::Instr ", name, "{static_cast<internal::OpCode>(",
-                    static_cast<int>(i.op), "), ", i.a, ", ", i.b, ", ", DoubleLiteral(i.k),
-                    "};\n");
-    return name;
-  };
-  auto test_expr = [&](const Instr& i) -> std::string {
-    const std::string n = absl::StrCat("n[", i.a, "]");
-    const std::string k = DoubleLiteral(i.k);
-    const std::string f = absl::StrCat("n[", i.b, "]");
-    switch (i.op) {
-      case OpCode::kFactLtK: return absl::StrCat(n, " < ", k);
-      case OpCode::kFactLeK: return absl::StrCat(n, " <= ", k);
-      case OpCode::kFactGtK: return absl::StrCat(n, " > ", k);
-      case OpCode::kFactGeK: return absl::StrCat(n, " >= ", k);
-      case OpCode::kFactEqK: return absl::StrCat(n, " == ", k);
-      case OpCode::kFactNeK: return absl::StrCat(n, " != ", k);
-      case OpCode::kFactLtF: return absl::StrCat(n, " < ", f);
-      case OpCode::kFactLeF: return absl::StrCat(n, " <= ", f);
-      case OpCode::kFactGtF: return absl::StrCat(n, " > ", f);
-      case OpCode::kFactGeF: return absl::StrCat(n, " >= ", f);
-      case OpCode::kFactEqF: return absl::StrCat(n, " == ", f);
-      case OpCode::kFactNeF: return absl::StrCat(n, " != ", f);
-      case OpCode::kLoadBool: return absl::StrCat("b[", i.a, "] != 0");
-      case OpCode::kFactStrEqK:
-      case OpCode::kFactStrNeK: {
-        const std::string& lit = p.strings[i.b];
-        return absl::StrCat(i.op == OpCode::kFactStrNeK ? "!" : "", "internal::StrEq(s[", i.a,
-                            "].data(), s[", i.a, "].size(), ", StringLiteral(lit), ", ",
-                            lit.size(), ")");
-      }
-      default:
-        return absl::StrCat("internal::RunLeafCondition(program, ", instr_const(i), ", ctx)");
-    }
-  };
-
-  std::map<std::string, int> functions;  // key -> index
-  std::string bodies, table;
-  for (const Phase* phase : all) {
-    if (phase->steps.empty()) continue;
-    std::string key = book.NativeKey(*phase);
-    if (functions.count(key) > 0) continue;
-    const int index = static_cast<int>(functions.size());
-    functions.emplace(key, index);
-    std::string f = absl::StrCat(
-        "NativeFaults Phase", index,
-        "(const internal::Program& program, internal::RunContext* ctx, const NativeOut& out) {\n"
-        "  [[maybe_unused]] const double* n = ctx->facts->numbers();\n"
-        "  [[maybe_unused]] const uint8_t* b = ctx->facts->bools();\n"
-        "  [[maybe_unused]] const absl::string_view* s = ctx->facts->strings();\n");
-    for (size_t t = 0; t < phase->tests.size(); ++t) {
-      absl::StrAppend(&f, "  const bool t", t, " = ", test_expr(phase->tests[t]), ";\n");
-    }
-    f += "  NativeFaults faults;\n";
-    for (const Step& st : phase->steps) {
-      std::string when;
-      if (st.when_kind == Step::When::kCode) {
-        when = absl::StrCat("internal::Run(program, ", st.when, ", ctx).b");
-      } else if (st.need == 0) {
-        when = st.want == 0 ? "true" : "false";
-      } else {
-        for (size_t t = 0; t < phase->tests.size(); ++t) {
-          if (((st.need >> t) & 1) == 0) continue;
-          absl::StrAppend(&when, when.empty() ? "" : " && ", ((st.want >> t) & 1) ? "" : "!",
-                          "t", t);
-        }
-      }
-      const std::string sums = absl::StrCat(
-          "    if (out.set_sum != nullptr) {\n      out.set_sum[", st.set,
-          "] += x;\n      out.set_magnitude[", st.set, "] += std::fabs(x);\n    }\n");
-      absl::StrAppend(&f, "  {  // ", book.info_[st.rule].id, "\n");
-      if (st.when_kind == Step::When::kTests && st.score_kind == Step::Score::kConstant) {
-        absl::StrAppend(&f, "    const bool f = ", when, ";\n    const double x = f ? ",
-                        DoubleLiteral(st.constant), " : 0.0;\n    out.fired[", st.rule,
-                        "] = f;\n    out.contribution[", st.rule, "] = x;\n    out.faults_of[",
-                        st.rule, "] = 0;\n", sums, "  }\n");
-        continue;
-      }
-      absl::StrAppend(&f, "    ctx->faults = 0;\n    const bool f = ", when,
-                      ";\n    double x = 0;\n    if (f) {\n");
-      switch (st.score_kind) {
-        case Step::Score::kConstant:
-          absl::StrAppend(&f, "      x = ", DoubleLiteral(st.constant), ";\n");
-          break;
-        case Step::Score::kLeaf:
-          absl::StrAppend(&f, "      x = n[", st.score, "];\n");
-          for (int k = 0; k < st.score_ops; ++k) {
-            absl::StrAppend(&f, "      x = internal::RunLeafScore(x, ", instr_const(st.ops[k]),
-                            ", &ctx->faults);\n");
-          }
-          break;
-        case Step::Score::kCode:
-          absl::StrAppend(&f, "      x = internal::Run(program, ", st.score, ", ctx).num;\n");
-          break;
-      }
-      absl::StrAppend(&f, "    }\n    out.fired[", st.rule, "] = f;\n    out.contribution[",
-                      st.rule, "] = x;\n    out.faults_of[", st.rule, "] = ctx->faults;\n", sums,
-                      "    if (ctx->faults != 0) {\n      ++faults.all;\n",
-                      book.rules_[st.rule].effect ? "      ++faults.effect;\n" : "",
-                      "    }\n  }\n");
-    }
-    f += "  return faults;\n}\n\n";
-    bodies += f;
-    absl::StrAppend(&table, "    {kKey", index, ", sizeof(kKey", index, ") - 1, &Phase", index,
-                    "},\n");
-    absl::StrAppend(&consts, "constexpr char kKey", index, "[] = ", StringLiteral(key), ";\n");
-  }
-  return absl::StrCat(
-      "// Generated at build time by fitrank_gen_native_rules (tools/gen_native_rules.cc) from "
-      "the\n// shipped rules: rules/native.h. Do not edit.\n"
-      "#include <bit>\n#include <cmath>\n#include <cstdint>\n#include <iterator>\n\n"
-      "#include \"rules/facts.h\"\n#include \"rules/internal/program.h\"\n"
-      "#include \"rules/native.h\"\n\n"
-      "namespace fitrank::rules {\nnamespace {\n\n",
-      consts, "\n", bodies,
-      table.empty() ? "" : absl::StrCat("const NativePhase kPhases[] = {\n", table, "};\n\n"),
-      "}  // namespace\n\nconst NativePhases& ShippedNativePhases() {\n",
-      table.empty() ? "  static const NativePhases phases;\n"
-                    : "  static const NativePhases phases{kPhases, std::size(kPhases)};\n",
-      "  return phases;\n}\n\n}  // namespace fitrank::rules\n");
 }
 
 }  // namespace fitrank::rules

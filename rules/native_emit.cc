@@ -199,6 +199,11 @@ class Emitter {
         continue;
       }
       if (stack->size() < Pops(i.op)) return false;
+      if (i.op != OpCode::kEnd && internal::IsLeafScoreOp(i.op)) {  // a constant operation
+        const std::string x = push('n', pop());
+        absl::StrAppend(out, LeafOp(i, x, faults_, ind));
+        continue;
+      }
       const std::string k = DoubleLiteral(i.k);
       switch (i.op) {
         case OpCode::kEnd:
@@ -216,21 +221,6 @@ class Emitter {
         case OpCode::kMode: push('s', "ctx->mode"); break;
         case OpCode::kScore: push('n', "ctx->score"); break;
         case OpCode::kNot: push('b', absl::StrCat("!", pop())); break;
-        case OpCode::kNeg:
-        case OpCode::kAbs:
-        case OpCode::kLog2:
-        case OpCode::kAddK:
-        case OpCode::kSubK:
-        case OpCode::kMulK:
-        case OpCode::kDivK:
-        case OpCode::kMinK:
-        case OpCode::kMaxK:
-        case OpCode::kKSub:
-        case OpCode::kKDiv: {
-          const std::string x = push('n', pop());
-          absl::StrAppend(out, LeafOp(i, x, faults_, ind));
-          break;
-        }
         case OpCode::kLenList:
           push('n', absl::StrCat("static_cast<double>(", pop(), ".size)"));
           break;

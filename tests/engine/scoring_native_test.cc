@@ -205,5 +205,25 @@ overrides:
   EXPECT_EQ(r.contribution[rule], 90);
 }
 
+// What the emitter cannot translate (round(), here) is left to the interpreter, and the rest of
+// the rule's phase is still written out.
+TEST(NativeRules, AnExpressionWithoutATranslationIsInterpreted) {
+  MemorySource local;
+  local.Set("rounded.yaml", R"(schema: fitrank.rules/v1
+set: fit
+rules:
+  - id: fit.rounded-headroom
+    desc: Headroom to a tenth of a percent
+    when: fit.headroom_pct > 1 or fit.offload_pct > 1
+    score: round(fit.headroom_pct, 1)
+)");
+  const std::string plain = rules::EmitNativePhases(*Load(nullptr).rules);
+  const std::string rounded = rules::EmitNativePhases(*Load(nullptr, &local).rules);
+  EXPECT_EQ(plain.find("internal::Run(program"), std::string::npos);
+  EXPECT_NE(rounded.find("internal::Run(program"), std::string::npos);
+  EXPECT_NE(rounded.find("// fit.rounded-headroom"), std::string::npos);
+  EXPECT_NE(rounded.find("ShippedNativePhases()"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace fitrank

@@ -13,7 +13,7 @@ namespace {
 
 // The threads recommend's ranking runs on (Evaluator::RankGroups): the calling one and a
 // helper. Two because the ranking is ~3/4 of the command's instructions and the second core
-// idles meanwhile; more would only queue on a 2-core machine. Measured (README "Speed"): the
+// idles meanwhile; more would only queue on a 2-core machine. Measured (docs/SPEED.md): the
 // main thread's 47 M -> 28 M instructions; on the idle 2-core VM wall 0.85x (7 -> 6 ms
 // median, paired) for 1.03x the CPU; on a loaded machine the helper waits for a core and
 // costs ~7% more CPU for the same wall.

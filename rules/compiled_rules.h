@@ -389,7 +389,7 @@ class CompiledRules {
     }
     f(book.item_phase_);
   }
-  friend std::string EmitNativePhases(const CompiledRules& book);
+  friend std::string EmitNativePhases(const CompiledRules* book);
 
   // set_total, cap and gate of `plan` from out's per-rule results.
   void Total(const Plan& plan, EvalResult* out) const;

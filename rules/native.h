@@ -4,7 +4,7 @@
 // dispatch per test and per rule.
 //
 //   build:   fitrank_gen_native_rules (tools/gen_native_rules.cc) compiles the shipped book
-//            as a run does and writes EmitNativePhases(book) to native_rules.cc
+//            as a run does and writes EmitNativePhases(&book) to native_rules.cc
 //   compile: CompileOptions::native = &ShippedNativePhases();   // engine/engine.cc
 //   run:     a phase whose NativeKey is in the table runs its function; any other (a local
 //            rule file changed the rules it holds, or the facts it reads) is interpreted
@@ -59,8 +59,8 @@ struct NativePhases {
 };
 
 // The source of a C++ file defining ShippedNativePhases() for every distinct phase of `book`
-// with a rule in it.
-std::string EmitNativePhases(const CompiledRules& book);
+// with a rule in it; with no phases if `book` is null (the shipped rules did not compile).
+std::string EmitNativePhases(const CompiledRules* book);
 
 // The phases of the shipped rule book (generated at build time; fitrank_native_rules).
 const NativePhases& ShippedNativePhases();

@@ -332,17 +332,20 @@ class Emitter {
 
 }  // namespace
 
-std::string EmitNativePhases(const CompiledRules& book) {
+std::string EmitNativePhases(const CompiledRules* rules) {
   using Phase = CompiledRules::Phase;
   using Step = CompiledRules::Step;
   std::vector<const Phase*> all;
-  CompiledRules::ForEachPhase(book, [&](const Phase& phase) { all.push_back(&phase); });
-  Emitter emit(book.program_);
+  if (rules != nullptr) {
+    CompiledRules::ForEachPhase(*rules, [&](const Phase& phase) { all.push_back(&phase); });
+  }
+  const internal::Program no_program;
+  Emitter emit(rules != nullptr ? rules->program_ : no_program);
   std::map<std::string, int> functions;  // key -> index
   std::string bodies, table, keys;
   for (const Phase* phase : all) {
     if (phase->steps.empty()) continue;
-    std::string key = book.NativeKey(*phase);
+    std::string key = rules->NativeKey(*phase);
     if (functions.count(key) > 0) continue;
     const int index = static_cast<int>(functions.size());
     functions.emplace(key, index);
@@ -369,7 +372,7 @@ std::string EmitNativePhases(const CompiledRules& book) {
       const std::string sums = absl::StrCat(
           "    if (out.set_sum != nullptr) {\n      out.set_sum[", st.set,
           "] += x;\n      out.set_magnitude[", st.set, "] += std::fabs(x);\n    }\n");
-      absl::StrAppend(&f, "  {  // ", book.info_[st.rule].id, "\n");
+      absl::StrAppend(&f, "  {  // ", rules->info_[st.rule].id, "\n");
       if (st.when_kind == Step::When::kTests && st.score_kind == Step::Score::kConstant) {
         absl::StrAppend(&f, "    const bool f = ", when, ";\n    const double x = f ? ",
                         DoubleLiteral(st.constant), " : 0.0;\n    out.fired[", st.rule,
@@ -401,7 +404,7 @@ std::string EmitNativePhases(const CompiledRules& book) {
       absl::StrAppend(&f, "    }\n    out.fired[", st.rule, "] = f;\n    out.contribution[",
                       st.rule, "] = x;\n    out.faults_of[", st.rule, "] = fl;\n", sums,
                       "    if (fl != 0) {\n      ++faults.all;\n",
-                      book.rules_[st.rule].effect ? "      ++faults.effect;\n" : "",
+                      rules->rules_[st.rule].effect ? "      ++faults.effect;\n" : "",
                       "    }\n  }\n");
     }
     f += "  return faults;\n}\n\n";

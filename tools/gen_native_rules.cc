@@ -21,20 +21,17 @@ int main(int argc, char** argv) {
   }
   fitrank::EmbeddedSource data;
   fitrank::Diagnostics diags;
-  std::string source;
+  std::shared_ptr<const fitrank::rules::CompiledRules> book;
   std::unique_ptr<fitrank::Profiles> profiles = fitrank::Profiles::Load(data, &diags);
   if (profiles != nullptr) {
     auto rules = fitrank::LoadScoringRules(data, nullptr, *profiles, /*warnings=*/false, &diags);
-    if (rules.ok()) source = fitrank::rules::EmitNativePhases(*rules->rules);
+    if (rules.ok()) book = rules->rules;
   }
-  if (source.empty()) {
+  if (book == nullptr) {
     std::cerr << "fitrank_gen_native_rules: the shipped rules do not compile; every phase will "
                  "be interpreted\n";
-    source =
-        "#include \"rules/native.h\"\n"
-        "const fitrank::rules::NativePhases& fitrank::rules::ShippedNativePhases() {\n"
-        "  static const NativePhases phases;\n  return phases;\n}\n";
   }
+  const std::string source = fitrank::rules::EmitNativePhases(book.get());
   std::ofstream out(argv[1], std::ios::binary | std::ios::trunc);
   out << source;
   return out ? 0 : 1;

@@ -217,8 +217,8 @@ rules:
     when: fit.headroom_pct > 1 or fit.offload_pct > 1
     score: round(fit.headroom_pct, 1)
 )");
-  const std::string plain = rules::EmitNativePhases(*Load(nullptr).rules);
-  const std::string rounded = rules::EmitNativePhases(*Load(nullptr, &local).rules);
+  const std::string plain = rules::EmitNativePhases(Load(nullptr).rules.get());
+  const std::string rounded = rules::EmitNativePhases(Load(nullptr, &local).rules.get());
   EXPECT_EQ(plain.find("internal::Run(program"), std::string::npos);
   EXPECT_NE(rounded.find("internal::Run(program"), std::string::npos);
   EXPECT_NE(rounded.find("// fit.rounded-headroom"), std::string::npos);

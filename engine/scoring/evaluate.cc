@@ -279,16 +279,20 @@ class Evaluator::SizingCache {
                                             const Key& key, const EstimateInput& in) {
     Slot& slot = *slot_ptr;
     // A sizing of the same runtime, bits per weight and backend at other lengths, batch or KV
-    // cache type is a start (Estimator::SizeLike); best with the same KV cache type, whose
-    // safe context it keeps when the batch is the same.
+    // cache type is a start (Estimator::SizeLike); best with the same KV cache type and batch,
+    // whose safe context it keeps (a search spared), then with the same KV cache type.
     int like = -1;
-    for (size_t i = 0; i < slot.used; ++i) {
+    int rank = 0;  // of `like`: 1 same backend, 2 and KV cache type, 3 and batch
+    for (size_t i = 0; i < slot.used && rank < 3; ++i) {
       const Key& k = slot.keys[i];
-      if (k.runtime == key.runtime && k.bpw_bits == key.bpw_bits &&
-          k.kinds >> 8 == key.kinds >> 8) {
-        like = static_cast<int>(i);
-        if (k.kinds == key.kinds) break;
+      if (k.runtime != key.runtime || k.bpw_bits != key.bpw_bits ||
+          k.kinds >> 8 != key.kinds >> 8) {
+        continue;
       }
+      const int r = k.kinds != key.kinds                                        ? 1
+                    : static_cast<uint32_t>(k.lengths) != static_cast<uint32_t>(key.lengths) ? 2
+                                                                               : 3;
+      if (r > rank) like = static_cast<int>(i), rank = r;
     }
     if (slot.used == slot.sizings.size()) {
       slot.keys.emplace_back();

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "engine/estimator/basis.h"
@@ -29,11 +30,14 @@ class Tracer {
   Basis* b_;
 };
 
-// Division that never yields NaN or infinity: 0 when the denominator is not positive.
+// Division that never yields NaN or infinity: 0 when the denominator is not positive and
+// finite, or the quotient is not finite (as it is not for a NaN or infinite numerator, which
+// therefore needs no test of its own: two comparisons fewer on the estimator's hottest line).
 inline double SafeDiv(double num, double den) {
-  if (!(den > 0) || !std::isfinite(num) || !std::isfinite(den)) return 0;
-  double r = num / den;
-  return std::isfinite(r) ? r : 0;
+  constexpr double kMax = std::numeric_limits<double>::max();
+  if (!(den > 0 && den <= kMax)) return 0;
+  const double r = num / den;
+  return std::fabs(r) <= kMax ? r : 0;
 }
 inline double Finite(double v) { return std::isfinite(v) && v > 0 ? v : 0; }
 

@@ -248,7 +248,11 @@ inline void CompiledRules::Total(const Plan& plan, EvalResult* out) const {
   double* set_total = out->set_total.data();
   std::fill(set_total, set_total + sets_.size(), 0.0);
   const double* contribution = out->contribution.data();
-  for (const auto& [rule, set] : plan.order) set_total[set] += contribution[rule];
+  if (plan.native_total != nullptr) {
+    plan.native_total(contribution, set_total);
+  } else {
+    for (const auto& [rule, set] : plan.order) set_total[set] += contribution[rule];
+  }
   out->cap = -1;
   out->cap_rule = -1;
   out->gated = false;
@@ -489,6 +493,20 @@ class RulesCompiler {
       phase.native = known->second;
       if (phase.native != nullptr) ++out_->native_phases_;
     });
+    if (options_.native == nullptr) return;
+    std::map<std::vector<int32_t>, NativeTotalFn> totals;
+    for (size_t i = 0; i < options_.native->total_count; ++i) {
+      const NativeTotal& t = options_.native->totals[i];
+      totals.emplace(std::vector<int32_t>(t.order, t.order + 2 * t.pairs), t.run);
+    }
+    for (CompiledRules::Plan& plan : out_->plans_) {
+      std::vector<int32_t> order;
+      for (const auto& [rule, set] : plan.order) order.insert(order.end(), {rule, set});
+      auto it = totals.find(order);
+      if (it == totals.end()) continue;
+      plan.native_total = it->second;
+      ++out_->native_totals_;
+    }
   }
 
   // The early phase's rules: not context only, reading only context and early facts; of those,

@@ -196,6 +196,9 @@ class CompiledRules {
   // many with a rule in them.
   int native_phases() const { return native_phases_; }
   int phases_with_rules() const { return phases_with_rules_; }
+  // How many of the book's plans add up their set totals in compiled C++, and of how many.
+  int native_totals() const { return native_totals_; }
+  int plan_count() const { return static_cast<int>(plans_.size()); }
 
   // Evaluates every rule for one candidate. `workload_index` / `mode_index` index
   // vocabulary().workloads / .modes; -1 (or any index out of range) means "none": only rules
@@ -351,6 +354,7 @@ class CompiledRules {
     // the others.
     Phase item_phase, early_rest;
     std::vector<std::pair<int32_t, int32_t>> order;  // (rule, set) of the list, book order
+    NativeTotalFn native_total = nullptr;  // Total of `order` compiled to C++, if it was
     std::vector<int32_t> limits;  // the list's rules with a cap or a gate, book order
     // For Bound: per set, the least and the most the late phase may add, and the magnitude of
     // those terms that are finite.
@@ -415,7 +419,7 @@ class CompiledRules {
   std::vector<RuleBook::Disabled> disabled_;
   internal::Program program_;
   Phase item_phase_;  // every item rule with an effect: what an ItemMemo entry holds
-  int native_phases_ = 0, phases_with_rules_ = 0;
+  int native_phases_ = 0, phases_with_rules_ = 0, native_totals_ = 0;
 };
 
 // Compiles a merged rule book against `schema`. Every problem goes to `diags` (with

@@ -53,13 +53,28 @@ struct NativePhase {
   NativePhaseFn run = nullptr;
 };
 
+// A plan's set totals (CompiledRules::Total): for each (rule, set) of the plan's rules in book
+// order, set_total[set] += contribution[rule], each set from +0.0, written out as additions in
+// registers instead of a loop over the list. Only the order is baked in: any book whose plan
+// has the same (rule, set) sequence gets the same totals from it.
+using NativeTotalFn = void (*)(const double* contribution, double* set_total);
+
+struct NativeTotal {
+  const int32_t* order = nullptr;  // rule, set, rule, set, ...: `pairs` pairs
+  size_t pairs = 0;
+  NativeTotalFn run = nullptr;
+};
+
 struct NativePhases {
   const NativePhase* phases = nullptr;
   size_t count = 0;
+  const NativeTotal* totals = nullptr;
+  size_t total_count = 0;
 };
 
 // The source of a C++ file defining ShippedNativePhases() for every distinct phase of `book`
-// with a rule in it; with no phases if `book` is null (the shipped rules did not compile).
+// with a rule in it and every distinct plan order; with neither if `book` is null (the shipped
+// rules did not compile).
 std::string EmitNativePhases(const CompiledRules* book);
 
 // The phases of the shipped rule book (generated at build time; fitrank_native_rules).

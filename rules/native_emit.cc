@@ -7,6 +7,7 @@
 // as nested ifs (the same short circuit); the few instructions without a translation leave
 // their expression to the interpreter (internal::Run). Change RunPhase or internal::Run, change
 // this too: tests/engine/scoring_native_test.cc compares them on random facts.
+#include <algorithm>
 #include <bit>
 #include <cinttypes>
 #include <cstdio>
@@ -15,6 +16,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "rules/compiled_rules.h"
 #include "rules/native.h"
 
@@ -413,6 +415,38 @@ std::string EmitNativePhases(const CompiledRules* rules) {
                     "},\n");
     absl::StrAppend(&keys, "constexpr char kKey", index, "[] = ", StringLiteral(key), ";\n");
   }
+  // Every distinct plan order: its totals as one local per set, added to in book order.
+  std::map<std::vector<int32_t>, int> orders;  // rule, set, ... -> index
+  std::string total_bodies, total_table, total_orders;
+  if (rules != nullptr) {
+    for (const CompiledRules::Plan& plan : rules->plans_) {
+      std::vector<int32_t> order;
+      for (const auto& [rule, set] : plan.order) order.insert(order.end(), {rule, set});
+      if (plan.order.empty() || !orders.emplace(order, static_cast<int>(orders.size())).second) {
+        continue;
+      }
+      const int index = static_cast<int>(orders.size()) - 1;
+      std::string f = absl::StrCat("void Total", index, "(const double* c, double* t) {\n");
+      std::vector<int32_t> sets;  // in order of first use
+      for (const auto& [rule, set] : plan.order) {
+        if (std::find(sets.begin(), sets.end(), set) == sets.end()) {
+          sets.push_back(set);
+          absl::StrAppend(&f, "  double s", set, " = 0.0;\n");
+        }
+      }
+      for (const auto& [rule, set] : plan.order) absl::StrAppend(&f, "  s", set, " += c[", rule, "];\n");
+      for (int32_t set : sets) absl::StrAppend(&f, "  t[", set, "] = s", set, ";\n");
+      total_bodies += f + "}\n\n";
+      absl::StrAppend(&total_orders, "constexpr int32_t kOrder", index, "[] = {",
+                      absl::StrJoin(order, ", "), "};\n");
+      absl::StrAppend(&total_table, "    {kOrder", index, ", std::size(kOrder", index,
+                      ") / 2, &Total", index, "},\n");
+    }
+  }
+  const std::string phases_value =
+      table.empty() ? "nullptr, 0" : "kPhases, std::size(kPhases)";
+  const std::string totals_value =
+      total_table.empty() ? "nullptr, 0" : "kTotals, std::size(kTotals)";
   return absl::StrCat(
       "// Generated at build time by fitrank_gen_native_rules (tools/gen_native_rules.cc) from "
       "the\n// shipped rules: rules/native.h. Do not edit.\n"
@@ -422,9 +456,11 @@ std::string EmitNativePhases(const CompiledRules* rules) {
       "namespace fitrank::rules {\nnamespace {\n\n",
       emit.constants(), "\n", keys, "\n", bodies,
       table.empty() ? "" : absl::StrCat("const NativePhase kPhases[] = {\n", table, "};\n\n"),
+      total_orders, "\n", total_bodies,
+      total_table.empty() ? ""
+                          : absl::StrCat("const NativeTotal kTotals[] = {\n", total_table, "};\n\n"),
       "}  // namespace\n\nconst NativePhases& ShippedNativePhases() {\n",
-      table.empty() ? "  static const NativePhases phases;\n"
-                    : "  static const NativePhases phases{kPhases, std::size(kPhases)};\n",
+      "  static const NativePhases phases{", phases_value, ", ", totals_value, "};\n",
       "  return phases;\n}\n\n}  // namespace fitrank::rules\n");
 }
 

@@ -128,6 +128,10 @@ TEST(NativeRules, EveryShippedPhaseRunsCompiled) {
   EXPECT_EQ(native.rules->native_phases(), native.rules->phases_with_rules());
   EXPECT_EQ(plain.rules->native_phases(), 0);
   EXPECT_EQ(plain.rules->phases_with_rules(), native.rules->phases_with_rules());
+  // And every plan's set totals.
+  EXPECT_GT(native.rules->plan_count(), 20);
+  EXPECT_EQ(native.rules->native_totals(), native.rules->plan_count());
+  EXPECT_EQ(plain.rules->native_totals(), 0);
 }
 
 TEST(NativeRules, AgreeWithTheInterpreterOnRandomFacts) {
@@ -192,6 +196,8 @@ overrides:
   ScoringRules shipped = Load(&rules::ShippedNativePhases());
   EXPECT_LT(changed.rules->native_phases(), changed.rules->phases_with_rules());
   EXPECT_GT(changed.rules->native_phases(), 0);  // the phases without that rule still are
+  // Totals bake in the order of the rules alone, which a changed score leaves as it was.
+  EXPECT_EQ(changed.rules->native_totals(), changed.rules->plan_count());
   // And the changed rule counts: a comfortable fit scores 90, not the shipped 100.
   rules::FactValues v(*changed.schema);
   const rules::FactDecl* kind = changed.schema->Find("fit.kind");
@@ -219,6 +225,10 @@ rules:
 )");
   const std::string plain = rules::EmitNativePhases(Load(nullptr).rules.get());
   const std::string rounded = rules::EmitNativePhases(Load(nullptr, &local).rules.get());
+  // A rule more changes the order of the rules in its plans: their totals are added up by the
+  // loop, and the same as the shipped rules' interpreted (checked on random facts above).
+  ScoringRules added = Load(&rules::ShippedNativePhases(), &local);
+  EXPECT_LT(added.rules->native_totals(), added.rules->plan_count());
   EXPECT_EQ(plain.find("internal::Run(program"), std::string::npos);
   EXPECT_NE(rounded.find("internal::Run(program"), std::string::npos);
   EXPECT_NE(rounded.find("// fit.rounded-headroom"), std::string::npos);

@@ -268,6 +268,7 @@ void Estimator::FinishState(const EstimateInput& in, const Sizing& sizing,
   c.in = &in;
   c.setup = in.setup;
   c.model = in.model;
+  c.UseFastPath();
   // The lengths of this input, with the defaults SizeImpl applies.
   c.prompt = in.prompt_tokens > 0 ? in.prompt_tokens
                                   : std::min(static_cast<int>(c.C(K::kDefaultPrompt)), c.context);
@@ -382,6 +383,11 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
   c.key.memory = static_cast<int8_t>(names.memory);
   c.key.segment = static_cast<int8_t>(g0.segment);
   c.ResolveConstants();
+  c.UseFastPath();
+  if (t == nullptr) {
+    c.sustained0_tflops = internal::SustainedMatrixTflops(c, g0);
+    c.sustained0_known = true;
+  }
   c.kv_elem = KvBytesPerElement(in.kv_cache);
   c.kv = internal::KvShapeOf(*md, c.kv_elem);
   c.allreduce_steps = internal::AllReduceSteps(s->device_count);
@@ -452,6 +458,7 @@ void Estimator::SizeLike(const EstimateInput& in, const Sizing& like, Sizing* ou
   c.in = &in;
   c.setup = in.setup;
   c.model = in.model;
+  c.UseFastPath();
   // As SizeImpl: what does not depend on the lengths and the batch is `like`'s.
   const Estimate& l = like.estimate;
   Estimate& e = out->estimate;

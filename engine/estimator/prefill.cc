@@ -66,6 +66,7 @@ double MatrixPeakTflops(const Ctx& ctx, const Gpu& g) {
 }
 
 double SustainedMatrixTflops(const Ctx& ctx, const Gpu& g) {
+  if (ctx.sustained0_known && &g == ctx.gpu0) return ctx.sustained0_tflops;
   double path_peak = 0;
   const double peak = MatrixPeaks(ctx, g, &path_peak);
   // A board sustains at most tflops_per_watt x TDP of dense 16-bit math (GEMMs are power-bound

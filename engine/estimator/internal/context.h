@@ -85,12 +85,24 @@ struct Ctx : SizingState {
     resolved_sets = distinct;
   }
 
+  // The setup's first GPU and its resolved constants, for C(id, gpu) of that GPU without the
+  // search below (the physics asks for it most); null while tracing. Set by UseFastPath once
+  // the constants are resolved or copied in.
+  const Gpu* gpu0 = nullptr;
+  const double* gpu0_constants = nullptr;
+  void UseFastPath() {
+    if (t != nullptr || groups_resolved == 0 || group_constants[0] < 0) return;
+    gpu0 = setup->devices[0].gpu;
+    gpu0_constants = resolved[group_constants[0]].value.data();
+  }
+
   // A constant for this estimate (optionally for one GPU: its memory kind and segment).
   double C(K id) const {
     if (t == nullptr && groups_resolved > 0) return resolved[0][id];
     return Get(id, key);
   }
   double C(K id, const Gpu& gpu) const {
+    if (&gpu == gpu0) return gpu0_constants[static_cast<int>(id)];
     if (t == nullptr) {
       for (int i = 0; i < groups_resolved; ++i) {
         if (setup->devices[i].gpu == &gpu && group_constants[i] >= 0) {

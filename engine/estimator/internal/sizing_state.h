@@ -95,6 +95,11 @@ struct SizingState {
   int resolved_sets = 0;
   std::array<int8_t, kMaxDeviceGroups> group_constants{};
   std::array<ResolvedConstants, kMaxResolvedSets> resolved;
+  // SustainedMatrixTflops of the setup's first GPU, worked out once per sizing made from
+  // scratch (it depends on the GPU, the quantization family and the resolved constants alone,
+  // which sizings made from it keep) when `sustained0_known`; never while tracing.
+  bool sustained0_known = false;
+  double sustained0_tflops = 0;
 
   // Copies `o` (only its filled constant sets).
   void CopyStateFrom(const SizingState& o) {
@@ -121,6 +126,8 @@ struct SizingState {
     resolved_sets = o.resolved_sets;
     group_constants = o.group_constants;
     for (int i = 0; i < resolved_sets; ++i) resolved[i] = o.resolved[i];
+    sustained0_known = o.sustained0_known;
+    sustained0_tflops = o.sustained0_tflops;
   }
 };
 

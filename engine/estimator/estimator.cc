@@ -263,7 +263,8 @@ void Estimator::Size(const EstimateInput& in, Sizing* out) const {
 void Estimator::FinishState(const EstimateInput& in, const Sizing& sizing,
                             internal::Ctx* cp) const {
   internal::Ctx& c = *cp;
-  c.CopyStateFrom(sizing.state);
+  c.CopyStateFrom(sizing.state, /*with_constants=*/false);
+  c.constants = sizing.state.resolved.data();
   c.k = &constants_;
   c.in = &in;
   c.setup = in.setup;
@@ -453,7 +454,8 @@ void Estimator::SizeLike(const EstimateInput& in, const Sizing& like, Sizing* ou
     return;
   }
   internal::Ctx c;
-  c.CopyStateFrom(like.state);
+  c.CopyStateFrom(like.state, /*with_constants=*/false);
+  c.constants = like.state.resolved.data();
   c.k = &constants_;
   c.in = &in;
   c.setup = in.setup;
@@ -480,7 +482,8 @@ void Estimator::SizeLike(const EstimateInput& in, const Sizing& like, Sizing* ou
   SetLengths(in, &c, &e);
   SizeFit(&c, &e);
   out->valid = true;
-  out->state.CopyStateFrom(c);
+  out->state.CopyStateFrom(c, /*with_constants=*/false);
+  out->state.CopyConstantsFrom(like.state);
 }
 
 void Estimator::FinishImpl(internal::Ctx* cp, Estimate* out) const {

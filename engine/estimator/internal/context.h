@@ -83,7 +83,11 @@ struct Ctx : SizingState {
     }
     groups_resolved = groups < kMaxDeviceGroups ? groups : kMaxDeviceGroups;
     resolved_sets = distinct;
+    constants = resolved.data();
   }
+  // The resolved constant sets C() reads: this state's own (ResolveConstants), or those of the
+  // sizing it was copied from without them (SizingState::CopyStateFrom), which outlives it.
+  const ResolvedConstants* constants = nullptr;
 
   // The setup's first GPU and its resolved constants, for C(id, gpu) of that GPU without the
   // search below (the physics asks for it most); null while tracing. Set by UseFastPath once
@@ -93,12 +97,12 @@ struct Ctx : SizingState {
   void UseFastPath() {
     if (t != nullptr || groups_resolved == 0 || group_constants[0] < 0) return;
     gpu0 = setup->devices[0].gpu;
-    gpu0_constants = resolved[group_constants[0]].value.data();
+    gpu0_constants = constants[group_constants[0]].value.data();
   }
 
   // A constant for this estimate (optionally for one GPU: its memory kind and segment).
   double C(K id) const {
-    if (t == nullptr && groups_resolved > 0) return resolved[0][id];
+    if (t == nullptr && groups_resolved > 0) return constants[0][id];
     return Get(id, key);
   }
   double C(K id, const Gpu& gpu) const {
@@ -106,7 +110,7 @@ struct Ctx : SizingState {
     if (t == nullptr) {
       for (int i = 0; i < groups_resolved; ++i) {
         if (setup->devices[i].gpu == &gpu && group_constants[i] >= 0) {
-          return resolved[group_constants[i]][id];
+          return constants[group_constants[i]][id];
         }
       }
     }

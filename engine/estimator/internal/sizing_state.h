@@ -101,8 +101,9 @@ struct SizingState {
   bool sustained0_known = false;
   double sustained0_tflops = 0;
 
-  // Copies `o` (only its filled constant sets).
-  void CopyStateFrom(const SizingState& o) {
+  // Copies `o` (only its filled constant sets, and those only if `with_constants`: a working
+  // state may read them where they are, internal::Ctx::constants).
+  void CopyStateFrom(const SizingState& o, bool with_constants = true) {
     key = o.key;
     quant = o.quant;
     backend = o.backend;
@@ -125,9 +126,12 @@ struct SizingState {
     groups_resolved = o.groups_resolved;
     resolved_sets = o.resolved_sets;
     group_constants = o.group_constants;
-    for (int i = 0; i < resolved_sets; ++i) resolved[i] = o.resolved[i];
+    if (with_constants) CopyConstantsFrom(o);
     sustained0_known = o.sustained0_known;
     sustained0_tflops = o.sustained0_tflops;
+  }
+  void CopyConstantsFrom(const SizingState& o) {
+    for (int i = 0; i < o.resolved_sets; ++i) resolved[i] = o.resolved[i];
   }
 };
 

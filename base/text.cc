@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <numeric>
 
 #include "absl/strings/ascii.h"
@@ -107,15 +108,35 @@ std::string DidYouMean(const std::vector<std::string>& matches) {
   return absl::StrCat("did you mean ", QuotedList(matches), "?");
 }
 
+namespace {
+
+// "00" "01" ... "99": two digits per division.
+constexpr char kDigitPairs[] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+// Writes the last two digits of *n before p and divides *n by 100.
+inline char* PutPair(char* p, uint64_t* n) {
+  const uint64_t r = *n % 100;
+  *n /= 100;
+  p -= 2;
+  std::memcpy(p, kDigitPairs + 2 * r, 2);
+  return p;
+}
+
+}  // namespace
+
 void AppendFixed(std::string* out, double v, int decimals) {
   static constexpr double kScale[] = {1, 10, 100, 1000};
   decimals = std::clamp(decimals, 0, 17);
   const double scaled = std::fabs(v) * kScale[std::min(decimals, 3)];
-  const double frac = scaled - std::floor(scaled);
   // Below 1e9 the product is within 2e-7 of |v| x 10^d, so rounding it half up gives the
   // correctly rounded digits unless it lies within 1e-6 of a tie: ties, huge numbers, NaN,
-  // infinities and more than 3 decimals go to to_chars.
-  if (decimals > 3 || !(scaled < 1e9) || std::fabs(frac - 0.5) < 1e-6) {
+  // infinities and more than 3 decimals go to to_chars. (There the product is not negative,
+  // so its truncation is its floor.)
+  if (decimals > 3 || !(scaled < 1e9) ||
+      std::fabs(scaled - static_cast<double>(static_cast<uint64_t>(scaled)) - 0.5) < 1e-6) {
     char buf[352];  // the largest double has 309 digits, plus 17 decimals
     auto r = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::fixed, decimals);
     out->append(buf, r.ptr);
@@ -125,12 +146,19 @@ void AppendFixed(std::string* out, double v, int decimals) {
   char buf[32];
   char* end = buf + sizeof(buf);
   char* p = end;
-  for (int d = 0; d < decimals; ++d, n /= 10) *--p = static_cast<char>('0' + n % 10);
-  if (decimals > 0) *--p = '.';
-  do {
+  int d = decimals;
+  for (; d >= 2; d -= 2) p = PutPair(p, &n);
+  if (d == 1) {
     *--p = static_cast<char>('0' + n % 10);
     n /= 10;
-  } while (n > 0);
+  }
+  if (decimals > 0) *--p = '.';
+  while (n >= 100) p = PutPair(p, &n);
+  if (n >= 10) {
+    p = PutPair(p, &n);
+  } else {
+    *--p = static_cast<char>('0' + n);
+  }
   if (std::signbit(v)) *--p = '-';
   out->append(p, end);
 }

@@ -756,9 +756,9 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
         // fewest GPUs of the list that run it natively, else the most (sizing decides it: a
         // finish changes no fit).
         pending.clear();
+        Pending p;  // each field is set below (SizeOn sets all of the input)
         for (const std::vector<int>& group : all_gated ? no_groups : q0.rank_groups) {
           for (int i : group) {
-            Pending p;
             p.quant_index = i;
             for (int v = 0; v < variants; ++v) {
               p.variant = v;

@@ -324,9 +324,11 @@ class Evaluator::SizingCache {
     uint64_t bpw_bits = 0;
     uint64_t lengths = 0;  // context << 32 | batch
     uint64_t kinds = 0;    // backend << 8 | KV cache type
+    // The lengths first: what a slot's entries differ in most (its runtime and bits per weight
+    // are nearly always one), so a miss is known after one comparison.
     bool operator==(const Key& o) const {
-      return runtime == o.runtime && bpw_bits == o.bpw_bits && lengths == o.lengths &&
-             kinds == o.kinds;
+      return lengths == o.lengths && kinds == o.kinds && runtime == o.runtime &&
+             bpw_bits == o.bpw_bits;
     }
   };
   static Key KeyOf(const EstimateInput& in) {

@@ -125,9 +125,16 @@ inline char* PutPair(char* p, uint64_t* n) {
   return p;
 }
 
+// Digits of n (n < 1e10).
+inline int DigitCount(uint64_t n) {
+  int digits = 1;
+  for (uint64_t x = 10; digits < 10 && n >= x; x *= 10) ++digits;
+  return digits;
+}
+
 }  // namespace
 
-void AppendFixed(std::string* out, double v, int decimals) {
+char* WriteFixed(char* p, double v, int decimals) {
   static constexpr double kScale[] = {1, 10, 100, 1000};
   decimals = std::clamp(decimals, 0, 17);
   const double scaled = std::fabs(v) * kScale[std::min(decimals, 3)];
@@ -137,30 +144,34 @@ void AppendFixed(std::string* out, double v, int decimals) {
   // so its truncation is its floor.)
   if (decimals > 3 || !(scaled < 1e9) ||
       std::fabs(scaled - static_cast<double>(static_cast<uint64_t>(scaled)) - 0.5) < 1e-6) {
-    char buf[352];  // the largest double has 309 digits, plus 17 decimals
-    auto r = std::to_chars(buf, buf + sizeof(buf), v, std::chars_format::fixed, decimals);
-    out->append(buf, r.ptr);
-    return;
+    return std::to_chars(p, p + kMaxFixedChars, v, std::chars_format::fixed, decimals).ptr;
   }
   uint64_t n = static_cast<uint64_t>(scaled + 0.5);
-  char buf[32];
-  char* end = buf + sizeof(buf);
-  char* p = end;
+  // The length first, then the digits from the last one back: written in place.
+  const bool negative = std::signbit(v);
+  const int digits = std::max(DigitCount(n), decimals + 1);  // at least "0." before decimals
+  char* const end = p + negative + digits + (decimals > 0 ? 1 : 0);
+  char* q = end;
   int d = decimals;
-  for (; d >= 2; d -= 2) p = PutPair(p, &n);
+  for (; d >= 2; d -= 2) q = PutPair(q, &n);
   if (d == 1) {
-    *--p = static_cast<char>('0' + n % 10);
+    *--q = static_cast<char>('0' + n % 10);
     n /= 10;
   }
-  if (decimals > 0) *--p = '.';
-  while (n >= 100) p = PutPair(p, &n);
+  if (decimals > 0) *--q = '.';
+  while (n >= 100) q = PutPair(q, &n);
   if (n >= 10) {
-    p = PutPair(p, &n);
+    q = PutPair(q, &n);
   } else {
-    *--p = static_cast<char>('0' + n);
+    *--q = static_cast<char>('0' + n);
   }
-  if (std::signbit(v)) *--p = '-';
-  out->append(p, end);
+  if (negative) *--q = '-';
+  return end;
+}
+
+void AppendFixed(std::string* out, double v, int decimals) {
+  char buf[kMaxFixedChars];
+  out->append(buf, WriteFixed(buf, v, decimals));
 }
 
 absl::string_view IndefiniteArticle(absl::string_view name) {

@@ -3,6 +3,7 @@
 #ifndef FITRANK_BASE_TEXT_H_
 #define FITRANK_BASE_TEXT_H_
 
+#include <cstddef>
 #include <string>
 #include "absl/strings/string_view.h"
 #include <vector>
@@ -53,6 +54,10 @@ absl::string_view IndefiniteArticle(absl::string_view name);
 // std::to_chars(chars_format::fixed, decimals) writes (correctly rounded; "-0.00" for small
 // negatives; "nan", "inf"), several times faster: sweeps write millions of numbers.
 void AppendFixed(std::string* out, double v, int decimals);
+// The same written at `p`, which has room for kMaxFixedChars; returns the end. For writers
+// that format into a buffer of their own.
+inline constexpr size_t kMaxFixedChars = 352;  // 309 digits of the largest double, 17 decimals
+char* WriteFixed(char* p, double v, int decimals);
 
 }  // namespace fitrank
 

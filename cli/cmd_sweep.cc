@@ -1,6 +1,10 @@
 // fitrank sweep: every GPU x workload x mode (x model x quantization) ranked, streamed as JSON
 // lines or CSV for spreadsheets and dashboards. One row per model that runs, at its best
 // quantization, in rank order.
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <ostream>
 #include <thread>
 #include <tuple>
 
@@ -55,6 +59,39 @@ void AppendText(std::string* out, absl::string_view s, bool json) {
   out->push_back('"');
 }
 
+// The rows' bytes, written in place: a row reserves the most it can take once, then its pieces
+// are copied and its numbers formatted straight into the buffer (WriteFixed), with no check of
+// room per piece.
+class RowBuffer {
+ public:
+  // Room for `n` more bytes at the returned pointer; Commit(end) keeps what was written.
+  char* Reserve(size_t n) {
+    if (size_ + n > capacity_) {
+      capacity_ = std::max(2 * capacity_, size_ + n);
+      std::unique_ptr<char[]> bigger(new char[capacity_]);
+      if (size_ > 0) std::memcpy(bigger.get(), data_.get(), size_);
+      data_ = std::move(bigger);
+    }
+    return data_.get() + size_;
+  }
+  void Commit(const char* end) { size_ = static_cast<size_t>(end - data_.get()); }
+  void Append(absl::string_view s) { Commit(Put(Reserve(s.size()), s)); }
+  static char* Put(char* p, absl::string_view s) {
+    std::memcpy(p, s.data(), s.size());
+    return p + s.size();
+  }
+  size_t size() const { return size_; }
+  // Writes the bytes to `out` and empties the buffer.
+  void Flush(std::ostream& out) {
+    out.write(data_.get(), static_cast<std::streamsize>(size_));
+    size_ = 0;
+  }
+
+ private:
+  std::unique_ptr<char[]> data_;
+  size_t size_ = 0, capacity_ = 0;
+};
+
 // Writes the rows. Most of a row repeats: the cell's GPU, workload and mode on every row of
 // the cell, a model's id, name and size on every row of that model, and a few dozen quant,
 // grade, fit and runtime names. Those pieces are encoded once (with the separators and JSON keys
@@ -65,19 +102,20 @@ class RowWriter {
     for (size_t i = 0; i < kColumnCount; ++i) {
       const absl::string_view separator = i > 0 ? "," : json_ ? "{" : "";
       lead_[i] = json_ ? absl::StrCat(separator, "\"", kColumns[i], "\":") : std::string(separator);
+      max_lead_ = std::max(max_lead_, lead_[i].size());
     }
   }
 
-  void Header(std::string* out) const {
+  void Header(RowBuffer* out) const {
     if (json_) return;
     for (size_t i = 0; i < kColumnCount; ++i) {
-      if (i > 0) out->push_back(',');
-      out->append(kColumns[i]);
+      if (i > 0) out->Append(",");
+      out->Append(kColumns[i]);
     }
-    out->push_back('\n');
+    out->Append("\n");
   }
 
-  void Row(const SweepCell& cell, int rank, const CandidateEval& c, std::string* out) {
+  void Row(const SweepCell& cell, int rank, const CandidateEval& c, RowBuffer* buffer) {
     if (cell.gpu != gpu_ || cell.workload != workload_ || cell.mode != mode_) {
       gpu_ = cell.gpu;
       workload_ = cell.workload;
@@ -89,32 +127,44 @@ class RowWriter {
       Text(&cell_prefix_, kMode, cell.mode->id);
       cell_prefix_.append(lead_[kRank]);
     }
-    out->append(cell_prefix_);
-    AppendFixed(out, rank, 0);
     std::string& model = models_[c.model];
     if (model.empty()) {
       Text(&model, kModelId, c.model->id);
       Text(&model, kModel, c.model->name);
       Num(&model, kParamsB, c.model->params_b, 2);
     }
-    out->append(model);
-    out->append(Cached(kQuant, c.quant->id));
-    out->append(Cached(kGrade, grades_.grades[c.score.grade].letter));
-    Num(out, kScore, c.score.score, 2);
-    Num(out, kQuality, c.quality, 2);
-    Num(out, kDecodeTokS, c.estimate.decode_tok_s, 1);
-    Num(out, kUserTokS, c.user_tok_s, 1);
-    Num(out, kTtftMs, c.estimate.ttft_ms, 0);
-    Num(out, kContext, c.context, 0);
-    out->append(Cached(kFit, FitKindName(c.estimate.fit.kind)));
-    Num(out, kHeadroomPct, c.estimate.fit.headroom_pct, 1);
-    Num(out, kOffloadPct, c.estimate.fit.offload_pct, 1);
-    Num(out, kMemoryGb, c.estimate.memory.total_gb, 2);
-    Num(out, kUsableGb, c.estimate.memory.usable_gb, 2);
-    out->append(Cached(kRuntime, c.runtime != nullptr ? absl::string_view(c.runtime->id)
-                                                      : absl::string_view()));
-    Num(out, kGpus, c.gpus(), 0);
-    out->append(json_ ? "}\n" : "\n");
+    const std::string& quant = Cached(kQuant, c.quant->id);
+    const std::string& grade = Cached(kGrade, grades_.grades[c.score.grade].letter);
+    const std::string& fit = Cached(kFit, FitKindName(c.estimate.fit.kind));
+    const std::string& runtime =
+        Cached(kRuntime, c.runtime != nullptr ? absl::string_view(c.runtime->id)
+                                              : absl::string_view());
+    // Room for the pieces, the twelve numbers (the rank and eleven columns) with their leads,
+    // and the row's end.
+    constexpr size_t kNumbers = 12;
+    char* p = buffer->Reserve(cell_prefix_.size() + model.size() + quant.size() + grade.size() +
+                              fit.size() + runtime.size() +
+                              kNumbers * (max_lead_ + kMaxFixedChars) + 2);
+    p = RowBuffer::Put(p, cell_prefix_);
+    p = WriteFixed(p, rank, 0);
+    p = RowBuffer::Put(p, model);
+    p = RowBuffer::Put(p, quant);
+    p = RowBuffer::Put(p, grade);
+    p = Num(p, kScore, c.score.score, 2);
+    p = Num(p, kQuality, c.quality, 2);
+    p = Num(p, kDecodeTokS, c.estimate.decode_tok_s, 1);
+    p = Num(p, kUserTokS, c.user_tok_s, 1);
+    p = Num(p, kTtftMs, c.estimate.ttft_ms, 0);
+    p = Num(p, kContext, c.context, 0);
+    p = RowBuffer::Put(p, fit);
+    p = Num(p, kHeadroomPct, c.estimate.fit.headroom_pct, 1);
+    p = Num(p, kOffloadPct, c.estimate.fit.offload_pct, 1);
+    p = Num(p, kMemoryGb, c.estimate.memory.total_gb, 2);
+    p = Num(p, kUsableGb, c.estimate.memory.usable_gb, 2);
+    p = RowBuffer::Put(p, runtime);
+    p = Num(p, kGpus, c.gpus(), 0);
+    p = RowBuffer::Put(p, json_ ? "}\n" : "\n");
+    buffer->Commit(p);
   }
 
  private:
@@ -134,6 +184,9 @@ class RowWriter {
     out->append(lead_[col]);
     AppendFixed(out, v, decimals);
   }
+  char* Num(char* p, Column col, double v, int decimals) const {
+    return WriteFixed(RowBuffer::Put(p, lead_[col]), v, decimals);
+  }
   // Text(col, s) encoded once: `s` must be a catalog, profile or static string (its address
   // and size name it for the whole sweep).
   const std::string& Cached(Column col, absl::string_view s) {
@@ -145,6 +198,7 @@ class RowWriter {
   bool json_;
   const GradeScale& grades_;
   std::string lead_[kColumnCount];  // what precedes each column's value: separator, JSON key
+  size_t max_lead_ = 0;
   const Gpu* gpu_ = nullptr;         // the cell cell_prefix_ is for
   const Workload* workload_ = nullptr;
   const Mode* mode_ = nullptr;
@@ -185,7 +239,7 @@ int RunSweepCommand(Context& ctx) {
   std::shared_ptr<const FileSource> local = LocalRulesSource(ctx);
   const Evaluator* eval = &LoadEvaluator(env);
   RowWriter writer(json, env.profiles->grades());
-  std::string buffer;
+  RowBuffer buffer;
   writer.Header(&buffer);
   std::ostream& out = *ctx.out;
   long long rows = 0;
@@ -200,16 +254,13 @@ int RunSweepCommand(Context& ctx) {
       writer.Row(cell, ++rank, c, &buffer);
       ++rows;
     }
-    if (buffer.size() > (1 << 20)) {
-      out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-      buffer.clear();
-    }
+    if (buffer.size() > (1 << 20)) buffer.Flush(out);
   };
   auto progress = [&](int done, int total) {
     if (ctx.tty) *ctx.err << "\rsweep: " << done << "/" << total << " GPUs" << std::flush;
   };
   RunSweep(*eval, plan, emit, progress);
-  out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
+  buffer.Flush(out);
   out.flush();
   if (ctx.tty) *ctx.err << "\rsweep: done, " << rows << " rows\n";
   return rows > 0 ? 0 : 1;

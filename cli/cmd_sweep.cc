@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "absl/container/flat_hash_map.h"
+#include "absl/container/node_hash_map.h"
 #include "absl/strings/str_cat.h"
 #include "base/text.h"
 #include "cli/commands.h"
@@ -204,7 +205,9 @@ class RowWriter {
   const Mode* mode_ = nullptr;
   std::string cell_prefix_;          // the columns up to the rank's value
   absl::flat_hash_map<const Model*, std::string> models_;  // model id, name, params_b
-  absl::flat_hash_map<std::tuple<Column, const char*, size_t>, std::string> texts_;
+  // A node map: Row holds several of its pieces at once while Cached may add more, so the
+  // pieces must stay where they are when the map grows (a flat map moves them).
+  absl::node_hash_map<std::tuple<Column, const char*, size_t>, std::string> texts_;
 };
 
 int RunSweepCommand(Context& ctx) {

@@ -493,19 +493,18 @@ class RulesCompiler {
       phase.native = known->second;
       if (phase.native != nullptr) ++out_->native_phases_;
     });
-    if (options_.native == nullptr) return;
-    std::map<std::vector<int32_t>, NativeTotalFn> totals;
-    for (size_t i = 0; i < options_.native->total_count; ++i) {
-      const NativeTotal& t = options_.native->totals[i];
-      totals.emplace(std::vector<int32_t>(t.order, t.order + 2 * t.pairs), t.run);
-    }
+    // A plan's totals: the table's function for the same (rule, set) order, if there is one
+    // (a few dozen of each; most differ in their length or first pairs).
+    const size_t totals = options_.native != nullptr ? options_.native->total_count : 0;
     for (CompiledRules::Plan& plan : out_->plans_) {
-      std::vector<int32_t> order;
-      for (const auto& [rule, set] : plan.order) order.insert(order.end(), {rule, set});
-      auto it = totals.find(order);
-      if (it == totals.end()) continue;
-      plan.native_total = it->second;
-      ++out_->native_totals_;
+      for (size_t i = 0; i < totals && plan.native_total == nullptr; ++i) {
+        const NativeTotal& t = options_.native->totals[i];
+        if (t.size == plan.order.size() &&
+            std::equal(plan.order.begin(), plan.order.end(), t.order)) {
+          plan.native_total = t.run;
+          ++out_->native_totals_;
+        }
+      }
     }
   }
 

@@ -20,6 +20,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "rules/internal/program.h"
 
@@ -60,8 +61,8 @@ struct NativePhase {
 using NativeTotalFn = void (*)(const double* contribution, double* set_total);
 
 struct NativeTotal {
-  const int32_t* order = nullptr;  // rule, set, rule, set, ...: `pairs` pairs
-  size_t pairs = 0;
+  const std::pair<int32_t, int32_t>* order = nullptr;  // (rule, set), as CompiledRules' plans
+  size_t size = 0;
   NativeTotalFn run = nullptr;
 };
 

@@ -13,10 +13,10 @@
 #include <cstdio>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 #include "rules/compiled_rules.h"
 #include "rules/native.h"
 
@@ -416,13 +416,12 @@ std::string EmitNativePhases(const CompiledRules* rules) {
     absl::StrAppend(&keys, "constexpr char kKey", index, "[] = ", StringLiteral(key), ";\n");
   }
   // Every distinct plan order: its totals as one local per set, added to in book order.
-  std::map<std::vector<int32_t>, int> orders;  // rule, set, ... -> index
+  std::map<std::vector<std::pair<int32_t, int32_t>>, int> orders;  // order -> index
   std::string total_bodies, total_table, total_orders;
   if (rules != nullptr) {
     for (const CompiledRules::Plan& plan : rules->plans_) {
-      std::vector<int32_t> order;
-      for (const auto& [rule, set] : plan.order) order.insert(order.end(), {rule, set});
-      if (plan.order.empty() || !orders.emplace(order, static_cast<int>(orders.size())).second) {
+      if (plan.order.empty() ||
+          !orders.emplace(plan.order, static_cast<int>(orders.size())).second) {
         continue;
       }
       const int index = static_cast<int>(orders.size()) - 1;
@@ -437,10 +436,14 @@ std::string EmitNativePhases(const CompiledRules* rules) {
       for (const auto& [rule, set] : plan.order) absl::StrAppend(&f, "  s", set, " += c[", rule, "];\n");
       for (int32_t set : sets) absl::StrAppend(&f, "  t[", set, "] = s", set, ";\n");
       total_bodies += f + "}\n\n";
-      absl::StrAppend(&total_orders, "constexpr int32_t kOrder", index, "[] = {",
-                      absl::StrJoin(order, ", "), "};\n");
+      absl::StrAppend(&total_orders, "constexpr std::pair<int32_t, int32_t> kOrder", index,
+                      "[] = {");
+      for (const auto& [rule, set] : plan.order) {
+        absl::StrAppend(&total_orders, "{", rule, ", ", set, "}, ");
+      }
+      total_orders += "};\n";
       absl::StrAppend(&total_table, "    {kOrder", index, ", std::size(kOrder", index,
-                      ") / 2, &Total", index, "},\n");
+                      "), &Total", index, "},\n");
     }
   }
   const std::string phases_value =
@@ -450,7 +453,7 @@ std::string EmitNativePhases(const CompiledRules* rules) {
   return absl::StrCat(
       "// Generated at build time by fitrank_gen_native_rules (tools/gen_native_rules.cc) from "
       "the\n// shipped rules: rules/native.h. Do not edit.\n"
-      "#include <bit>\n#include <cmath>\n#include <cstdint>\n#include <iterator>\n\n"
+      "#include <bit>\n#include <cmath>\n#include <cstdint>\n#include <iterator>\n#include <utility>\n\n"
       "#include \"rules/facts.h\"\n#include \"rules/internal/program.h\"\n"
       "#include \"rules/native.h\"\n\n"
       "namespace fitrank::rules {\nnamespace {\n\n",

@@ -263,13 +263,7 @@ void Estimator::Size(const EstimateInput& in, Sizing* out) const {
 void Estimator::FinishState(const EstimateInput& in, const Sizing& sizing,
                             internal::Ctx* cp) const {
   internal::Ctx& c = *cp;
-  c.CopyStateFrom(sizing.state, /*with_constants=*/false);
-  c.constants = sizing.state.resolved.data();
-  c.k = &constants_;
-  c.in = &in;
-  c.setup = in.setup;
-  c.model = in.model;
-  c.UseFastPath();
+  c.StartFrom(sizing.state, constants_, in);
   // The lengths of this input, with the defaults SizeImpl applies.
   c.prompt = in.prompt_tokens > 0 ? in.prompt_tokens
                                   : std::min(static_cast<int>(c.C(K::kDefaultPrompt)), c.context);
@@ -384,7 +378,6 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
   c.key.memory = static_cast<int8_t>(names.memory);
   c.key.segment = static_cast<int8_t>(g0.segment);
   c.ResolveConstants();
-  c.UseFastPath();
   if (t == nullptr) {
     c.sustained0_tflops = internal::SustainedMatrixTflops(c, g0);
     c.sustained0_known = true;
@@ -454,13 +447,7 @@ void Estimator::SizeLike(const EstimateInput& in, const Sizing& like, Sizing* ou
     return;
   }
   internal::Ctx c;
-  c.CopyStateFrom(like.state, /*with_constants=*/false);
-  c.constants = like.state.resolved.data();
-  c.k = &constants_;
-  c.in = &in;
-  c.setup = in.setup;
-  c.model = in.model;
-  c.UseFastPath();
+  c.StartFrom(like.state, constants_, in);
   // As SizeImpl: what does not depend on the lengths and the batch is `like`'s.
   const Estimate& l = like.estimate;
   Estimate& e = out->estimate;

@@ -54,7 +54,8 @@ struct Ctx : SizingState {
   int known_safe_batch = -1;
   int known_safe_context = 0;
 
-  // Fills `resolved` / `group_constants` for `key` and the setup's device groups.
+  // Fills `resolved` / `group_constants` for `key` and the setup's device groups, and reads
+  // them from there.
   void ResolveConstants() {
     const int groups = setup != nullptr ? static_cast<int>(setup->devices.size()) : 0;
     k->Resolve(key, &resolved[0]);
@@ -84,14 +85,27 @@ struct Ctx : SizingState {
     groups_resolved = groups < kMaxDeviceGroups ? groups : kMaxDeviceGroups;
     resolved_sets = distinct;
     constants = resolved.data();
+    UseFastPath();
+  }
+  // The working state of an estimate of `in` that starts from `state` (a sizing's, which
+  // outlives it): its state but for the constants, read where `state` keeps them.
+  void StartFrom(const SizingState& state, const Constants& constants_table,
+                 const EstimateInput& input) {
+    CopyStateFrom(state, /*with_constants=*/false);
+    constants = state.resolved.data();
+    k = &constants_table;
+    in = &input;
+    setup = input.setup;
+    model = input.model;
+    UseFastPath();
   }
   // The resolved constant sets C() reads: this state's own (ResolveConstants), or those of the
   // sizing it was copied from without them (SizingState::CopyStateFrom), which outlives it.
   const ResolvedConstants* constants = nullptr;
 
   // The setup's first GPU and its resolved constants, for C(id, gpu) of that GPU without the
-  // search below (the physics asks for it most); null while tracing. Set by UseFastPath once
-  // the constants are resolved or copied in.
+  // search below (the physics asks for it most); null while tracing. Set by ResolveConstants
+  // and StartFrom.
   const Gpu* gpu0 = nullptr;
   const double* gpu0_constants = nullptr;
   void UseFastPath() {

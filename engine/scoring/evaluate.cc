@@ -289,9 +289,7 @@ class Evaluator::SizingCache {
           k.kinds >> 8 != key.kinds >> 8) {
         continue;
       }
-      const int r = k.kinds != key.kinds                                        ? 1
-                    : static_cast<uint32_t>(k.lengths) != static_cast<uint32_t>(key.lengths) ? 2
-                                                                               : 3;
+      const int r = k.kinds != key.kinds ? 1 : k.batch() != key.batch() ? 2 : 3;
       if (r > rank) like = static_cast<int>(i), rank = r;
     }
     if (slot.used == slot.sizings.size()) {
@@ -324,6 +322,7 @@ class Evaluator::SizingCache {
     uint64_t bpw_bits = 0;
     uint64_t lengths = 0;  // context << 32 | batch
     uint64_t kinds = 0;    // backend << 8 | KV cache type
+    uint32_t batch() const { return static_cast<uint32_t>(lengths); }
     // The lengths first: what a slot's entries differ in most (its runtime and bits per weight
     // are nearly always one), so a miss is known after one comparison.
     bool operator==(const Key& o) const {

@@ -1,19 +1,25 @@
 #include "engine/scoring/grade.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace fitrank {
 
+SetWeights::SetWeights(std::vector<double> weights) : weight(std::move(weights)) {
+  for (size_t s = 0; s < weight.size(); ++s) {
+    total += weight[s];
+    if (weight[s] != 0) terms.push_back({static_cast<int32_t>(s), weight[s]});
+  }
+}
+
 SetWeights WeightsFor(const rules::CompiledRules& rules, const Workload& workload,
                       const Mode& mode) {
-  SetWeights w;
-  w.weight.resize(rules.set_count());
+  std::vector<double> weight(rules.set_count());
   for (int s = 0; s < rules.set_count(); ++s) {
     const std::string& set = rules.sets()[s];
-    w.weight[s] = workload.WeightOf(set) * mode.MultiplierOf(set);
-    w.total += w.weight[s];
+    weight[s] = workload.WeightOf(set) * mode.MultiplierOf(set);
   }
-  return w;
+  return SetWeights(std::move(weight));
 }
 
 double SetScore(const GradeScale& scale, double total) {
@@ -23,9 +29,8 @@ double SetScore(const GradeScale& scale, double total) {
 double MostScoreOf(const double* set_least, const double* set_most, const SetWeights& weights,
                    const GradeScale& scale) {
   double sum = 0;
-  for (size_t i = 0; i < weights.weight.size(); ++i) {
-    const double w = weights.weight[i];
-    if (w != 0) sum += w * SetScore(scale, w > 0 ? set_most[i] : set_least[i]);
+  for (const SetWeights::Term& t : weights.terms) {
+    sum += t.weight * SetScore(scale, t.weight > 0 ? set_most[t.set] : set_least[t.set]);
   }
   return weights.total > 0 ? sum / weights.total : 0;
 }
@@ -34,9 +39,10 @@ Score ScoreOf(const rules::EvalResult& result, const SetWeights& weights,
               const GradeScale& scale) {
   Score s;
   double sum = 0;
-  const size_t sets = std::min(weights.weight.size(), result.set_total.size());
-  for (size_t i = 0; i < sets; ++i) {
-    if (weights.weight[i] != 0) sum += weights.weight[i] * SetScore(scale, result.set_total[i]);
+  const int32_t sets = static_cast<int32_t>(result.set_total.size());
+  for (const SetWeights::Term& t : weights.terms) {
+    if (t.set >= sets) break;  // terms are in set order
+    sum += t.weight * SetScore(scale, result.set_total[t.set]);
   }
   s.raw = weights.total > 0 ? sum / weights.total : 0;
   s.score = s.raw;

@@ -12,6 +12,7 @@
 #ifndef FITRANK_ENGINE_SCORING_GRADE_H_
 #define FITRANK_ENGINE_SCORING_GRADE_H_
 
+#include <cstdint>
 #include <vector>
 
 #include "profiles/profiles.h"
@@ -22,8 +23,19 @@ namespace fitrank {
 // Effective weight of every rule set of a compiled book, for one workload and mode, indexed
 // like CompiledRules::sets(). Sets the profile does not weigh are 0.
 struct SetWeights {
+  SetWeights() = default;
+  explicit SetWeights(std::vector<double> weights);  // total and terms worked out from them
+
+  // The weight of a set that has one, in set order: what ScoreOf and MostScoreOf add up (a
+  // query weighs about two thirds of the sets).
+  struct Term {
+    int32_t set = 0;
+    double weight = 0;
+  };
+
   std::vector<double> weight;
-  double total = 0;  // sum of weights (> 0 for any valid profile)
+  double total = 0;  // sum of weights in set order (> 0 for any valid profile)
+  std::vector<Term> terms;
 };
 SetWeights WeightsFor(const rules::CompiledRules& rules, const Workload& workload,
                       const Mode& mode);

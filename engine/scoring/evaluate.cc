@@ -698,6 +698,13 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
       state[g].top_scores.resize(n);
     }
     const std::vector<std::vector<int>> no_groups;
+    // Per mode (index + 1; 0: none), the quant index that ranked first in the model's last
+    // group of that mode, -1 if none yet.
+    int modes = 0;
+    for (const std::vector<const Query*>& qs : groups) {
+      modes = std::max(modes, qs[0]->mode_index + 2);
+    }
+    std::vector<int> mode_hint(modes, -1);
     std::vector<Pending> pending;      // one setup: the candidates that run, estimation order
     std::vector<std::pair<double, size_t>> order;  // (promise, pending index), best first
     CandidateEval c;
@@ -706,6 +713,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
       cache.Clear();
       memo.Clear();
       int hint = -1;  // the quant index that ranked first in the last group, for this model
+      std::fill(mode_hint.begin(), mode_hint.end(), -1);
       for (size_t g = 0; g < ng; ++g) {
         const std::vector<const Query*>& qs = groups[g];
         const std::vector<Scratch*>& scratch = part_scratch[g];
@@ -713,6 +721,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
         GroupState& st = state[g];
         const size_t n = qs.size();
         const Query& q0 = *qs[0];
+        int& same_mode_hint = mode_hint[std::max(q0.mode_index + 1, 0)];
         std::fill(st.have_best.begin(), st.have_best.end(), 0);
         std::fill(st.have_closest.begin(), st.have_closest.end(), 0);
         st.have_nofit = false;
@@ -791,13 +800,15 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
         // query needs is not finished (no speeds worked out). RanksBefore is a total order, so
         // the best is the same whatever the order; a query with no best scored every
         // candidate, so its closest excluded one is too (ties: the earliest, as before).
-        // The quantization that ranked first in the previous group of this model (another
-        // workload or mode: often the same) goes first, making the bound bite early.
+        // The quantization that ranked first in the model's previous group of the same mode
+        // (another workload: often the same), else in its previous group, goes first, making
+        // the bound bite early.
         order.clear();
+        const int first = same_mode_hint >= 0 ? same_mode_hint : hint;
         for (size_t k = 0; k < pending.size(); ++k) {
           const Pending& p = pending[k];
           const FitKind kind = p.sized->estimate.fit.kind;
-          const int fit = p.quant_index == hint                   ? -1
+          const int fit = p.quant_index == first                  ? -1
                           : kind == FitKind::kNativeComfortable ? 0
                           : kind == FitKind::kNativeTight       ? 1
                                                                 : 2;
@@ -839,7 +850,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
             keep(j, k);
           }
         }
-        if (st.have_best[0]) hint = st.best[0].quant_index;
+        if (st.have_best[0]) hint = same_mode_hint = st.best[0].quant_index;
         for (size_t j = 0; j < n; ++j) {
           Ranking& r = out[j];
           ++r.models;

@@ -37,6 +37,8 @@ void RankGpu(const std::vector<const Evaluator*>& evals, const SweepPlan& plan, 
   // Every cell's query, in plan order; then the groups of cells whose estimates coincide
   // (modes of one workload, under every evaluator), all ranked in one pass so that workloads
   // and modes of the same context share their sizings.
+  // The first workload's query of a mode and evaluator is prepared; the other workloads'
+  // copy its setups and plans (Evaluator::PrepareLike), which depend only on the mode.
   std::vector<const Query*> queries(cells, nullptr);
   for (const Workload* w : workloads) {
     for (size_t m = 0; m < modes.size(); ++m) {
@@ -45,16 +47,19 @@ void RankGpu(const std::vector<const Evaluator*>& evals, const SweepPlan& plan, 
         cell.gpu = &gpu;
         cell.workload = w;
         cell.mode = modes[m];
+        const size_t index = slot->cells.size();
+        const Query* like = index >= per_workload ? queries[index % per_workload] : nullptr;
         if (!setup.ok()) {
           cell.error = std::string(setup.status().message());
+        } else if (like != nullptr) {
+          slot->queries.push_back(e->PrepareLike(*like, *w));
         } else if (absl::StatusOr<std::unique_ptr<Query>> q = e->Prepare(*setup, *w, *modes[m]);
                    !q.ok()) {
           cell.error = std::string(q.status().message());
         } else {
-          queries[slot->cells.size()] = q->get();
-          cell.query = q->get();
           slot->queries.push_back(*std::move(q));
         }
+        if (cell.error.empty()) queries[index] = cell.query = slot->queries.back().get();
         slot->cells.push_back(std::move(cell));
       }
     }

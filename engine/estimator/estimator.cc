@@ -339,6 +339,7 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline void SizeFit(internal::Ctx* cp, Estimate* ou
   c.max_concurrency = -1;
   if (t == nullptr && e.runnable() && e.fit.kind != FitKind::kNoFit) {
     c.max_concurrency = internal::MaxConcurrency(c, e);
+    e.serving.max_concurrency = c.max_concurrency;
   }
 }
 

@@ -355,11 +355,11 @@ KvCacheType ChooseKvCache(const Estimate& f16, KvCacheType fallback, EstimateAt&
 // generation lengths (a ranker shares one across workloads and modes of the same context).
 // Plain data (no pointers into the input); copyable.
 struct Sizing {
-  Estimate estimate;  // as Run would fill it, except speeds, range and serving (all 0)
+  // As Run would fill it, except speeds, range and serving (all 0), but for
+  // serving.max_concurrency: what the finished estimates will show (0 when they do not run).
+  Estimate estimate;
   internal::SizingState state;  // the estimator's working state, for Finish
   bool valid = false;           // false: the input was invalid (estimate.problems says so)
-  // serving.max_concurrency the finished estimates will show (0 when they do not run).
-  int max_concurrency() const { return state.max_concurrency > 0 ? state.max_concurrency : 0; }
 };
 
 }  // namespace fitrank

@@ -380,7 +380,7 @@ const Sizing* Evaluator::SizeOn(const Query& q, const Model& model, int quant_in
       // budget.
       in.batch = 1;
       sized = &sizing(in);
-      const int fits = sized->max_concurrency();
+      const int fits = sized->estimate.serving.max_concurrency;
       if (sized->estimate.runs_natively() && fits > 1) {
         in.batch = std::min(fits, q.shape.concurrency);
         sized = &sizing(in);

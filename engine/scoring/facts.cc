@@ -306,8 +306,9 @@ const auto kRows = std::make_tuple(
             [](const P& s) -> double {
               return s.shape.concurrency > 1 ? s.e.serving.concurrency : 1;
             }),
-    Fact<P>("perf.max_concurrency", "", "Sequences of the workload's context that fit at once",
-            [](const P& s) -> double { return s.e.serving.max_concurrency; }),
+    // Known once sized (Sizing::estimate carries it): an early fact.
+    Fact<C>("perf.max_concurrency", "", "Sequences of the workload's context that fit at once",
+            [](const C& s) -> double { return s.e.serving.max_concurrency; }),
     Fact<C>("perf.runtime", "", "Runtime the estimate assumes, e.g. llama.cpp, vllm",
             [](const C& s) -> S { return s.runtime != nullptr ? S(s.runtime->id) : S(); }),
     Fact<C>("perf.runnable", "", "Some runtime loads this quantization on this hardware",

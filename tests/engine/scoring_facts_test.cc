@@ -91,6 +91,9 @@ TEST(Facts, ContextFactsAreExactlyTheOnesFilledOncePerContext) {
     facts.FillSpeeds(estimate, shape, v);
   });
   EXPECT_GT(speeds.size(), 5u);
+  // What fits at once is known from the sizing: the serving set's capacity rule is bounded
+  // exactly, which lets the serving modes skip finishing most candidates.
+  EXPECT_TRUE(schema.Find("perf.max_concurrency")->early);
   for (const rules::FactDecl& d : schema.facts()) {
     const bool in_early = std::find(early.begin(), early.end(), d.name) != early.end();
     const bool in_speeds = std::find(speeds.begin(), speeds.end(), d.name) != speeds.end();

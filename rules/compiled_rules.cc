@@ -53,18 +53,14 @@ bool CompiledRules::Applicable(const Rule& r, int workload_index, int mode_index
   return (r.workload_mask & Bit(workload_index)) && (r.mode_mask & Bit(mode_index));
 }
 
-internal::RunContext CompiledRules::Context(const FactValues& facts, int workload_index,
-                                            int mode_index, internal::RegexMemo* memo) const {
+internal::RunContext CompiledRules::Context(const FactValues& facts, int list,
+                                            internal::RegexMemo* memo) const {
   if (&facts.schema() != schema_.get()) SchemaMismatch();
   internal::RunContext ctx;
   ctx.facts = &facts;
   ctx.memo = memo;
-  if (workload_index >= 0 && workload_index < static_cast<int>(vocab_.workloads.size())) {
-    ctx.workload = vocab_.workloads[workload_index].id;
-  }
-  if (mode_index >= 0 && mode_index < static_cast<int>(vocab_.modes.size())) {
-    ctx.mode = vocab_.modes[mode_index].id;
-  }
+  ctx.workload = list_names_[list].workload;
+  ctx.mode = list_names_[list].mode;
   return ctx;
 }
 
@@ -276,7 +272,7 @@ void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mo
   const int list = ApplicableList(workload_index, mode_index);
   const bool reuse = Begin(out, list, context_key, /*all=*/true);
   const Plan& plan = plans_[plan_of_[kAllRules][list]];
-  internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
+  internal::RunContext ctx = Context(facts, list, out->memo_.data());
   if (!reuse) RunContextPhase(plan, &ctx, out);
   out->faults = out->context_faults_ + RunPhase(plan.phases[kEarlyPhase], &ctx, out).all +
                 RunPhase(plan.phases[kLatePhase], &ctx, out).all;
@@ -295,7 +291,7 @@ void CompiledRules::Score(const FactValues& facts, int workload_index, int mode_
   const bool reuse = early_done || Begin(out, list, context_key, /*all=*/false);
   out->bounded_ = false;
   const Plan& plan = plans_[plan_of_[kScoredRules][list]];
-  internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
+  internal::RunContext ctx = Context(facts, list, out->memo_.data());
   if (!reuse) RunContextPhase(plan, &ctx, out);
   if (!early_done) out->early_faults_ = RunEarlyPhase(plan, &ctx, out, items, item_key).effect;
   out->faults = out->context_effect_faults_ + out->early_faults_ +
@@ -308,7 +304,7 @@ bool CompiledRules::ContextGated(const FactValues& facts, int workload_index, in
   const int list = ApplicableList(workload_index, mode_index);
   const Plan& plan = plans_[plan_of_[kScoredRules][list]];
   if (!Begin(out, list, context_key, /*all=*/false)) {
-    internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
+    internal::RunContext ctx = Context(facts, list, out->memo_.data());
     RunContextPhase(plan, &ctx, out);
   }
   for (const Step& st : plan.phases[kContextPhase].steps) {
@@ -323,7 +319,7 @@ void CompiledRules::Bound(const FactValues& facts, int workload_index, int mode_
   const int list = ApplicableList(workload_index, mode_index);
   const bool reuse = Begin(out, list, context_key, /*all=*/false);
   const Plan& plan = plans_[plan_of_[kScoredRules][list]];
-  internal::RunContext ctx = Context(facts, workload_index, mode_index, out->memo_.data());
+  internal::RunContext ctx = Context(facts, list, out->memo_.data());
   const double* contribution = out->contribution.data();
   double* context_total = out->context_total_.data();
   double* context_magnitude = out->context_magnitude_.data();
@@ -362,7 +358,8 @@ Explanation CompiledRules::Explain(const FactValues& facts, int workload_index,
                                    int mode_index) const {
   Explanation ex;
   ex.set_total.assign(sets_.size(), 0);
-  internal::RunContext ctx = Context(facts, workload_index, mode_index, nullptr);
+  internal::RunContext ctx =
+      Context(facts, ApplicableList(workload_index, mode_index), nullptr);
   for (size_t i = 0; i < rules_.size(); ++i) {
     const Rule& r = rules_[i];
     RuleTrace t;
@@ -398,7 +395,8 @@ Explanation CompiledRules::Explain(const FactValues& facts, int workload_index,
 std::string CompiledRules::Say(int rule, const FactValues& facts, int workload_index,
                                int mode_index, double score) const {
   if (rule < 0 || rule >= rule_count() || says_[rule].empty()) return "";
-  internal::RunContext ctx = Context(facts, workload_index, mode_index, nullptr);
+  internal::RunContext ctx =
+      Context(facts, ApplicableList(workload_index, mode_index), nullptr);
   ctx.score = score;
   return internal::RenderTemplate(says_[rule], program_, &ctx);
 }
@@ -436,6 +434,7 @@ class RulesCompiler {
     std::vector<bool> split;  // per plan: SplitEarly done
     for (auto kind : {CompiledRules::kAllRules, CompiledRules::kScoredRules}) {
       out_->plan_of_[kind].assign((nw + 1) * (nm + 1), 0);
+      out_->list_names_.resize((nw + 1) * (nm + 1));
       for (int w = -1; w < nw; ++w) {
         for (int m = -1; m < nm; ++m) {
           std::vector<int32_t> rules;
@@ -455,7 +454,10 @@ class RulesCompiler {
             SplitEarly(it->first, &out_->plans_[it->second]);
             split[it->second] = true;
           }
-          out_->plan_of_[kind][out_->ApplicableList(w, m)] = it->second;
+          const int list = out_->ApplicableList(w, m);
+          out_->plan_of_[kind][list] = it->second;
+          out_->list_names_[list] = {w >= 0 ? out_->vocab_.workloads[w].id : absl::string_view(),
+                                     m >= 0 ? out_->vocab_.modes[m].id : absl::string_view()};
         }
       }
     }

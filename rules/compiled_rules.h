@@ -403,7 +403,8 @@ class CompiledRules {
   bool Begin(EvalResult* out, int list, uint64_t context_key, bool all) const;
   // Index into plan_of_[kind] for a workload and mode (out of range: "none").
   int ApplicableList(int workload_index, int mode_index) const;
-  internal::RunContext Context(const FactValues& facts, int workload_index, int mode_index,
+  // The context to run the rules of applicable list `list` on `facts` with.
+  internal::RunContext Context(const FactValues& facts, int list,
                                internal::RegexMemo* memo) const;
 
   uint64_t id_;
@@ -414,6 +415,11 @@ class CompiledRules {
   std::vector<Rule> rules_;
   std::vector<Plan> plans_;
   std::vector<int32_t> plan_of_[2];  // [PlanKind][ApplicableList(w, m)]: index into plans_
+  // [ApplicableList(w, m)]: the workload's and the mode's ids (into vocab_; empty for none).
+  struct ListNames {
+    absl::string_view workload, mode;
+  };
+  std::vector<ListNames> list_names_;
   std::vector<bool> reads_to_score_;  // [fact index]: ReadsToScore
   std::vector<internal::CompiledTemplate> says_;
   std::vector<RuleBook::Disabled> disabled_;

@@ -72,37 +72,41 @@ int CompiledRules::ApplicableList(int workload_index, int mode_index) const {
   return w * (nm + 1) + m;
 }
 
-// Sizes `out` for this book and starts an evaluation for (`list`, `context_key`): true if the
-// context rules' results in `out` are still right (same context, same applicable list, and
-// every rule's if `all`); if not, every rule's result is zeroed (rules that do not apply stay at
-// zero).
-bool CompiledRules::Begin(EvalResult* out, int list, uint64_t context_key, bool all) const {
+void CompiledRules::Adopt(EvalResult* out) const {
   const size_t n = rules_.size();
-  if (out->book_id_ != id_) {
-    out->fired.assign(n, 0);
-    out->contribution.assign(n, 0);
-    out->faults_of.assign(n, 0);
-    out->set_total.assign(sets_.size(), 0);
-    out->context_total_.assign(sets_.size(), 0);
-    out->context_magnitude_.assign(sets_.size(), 0);
-    out->memo_.assign(program_.regexes.size() * internal::RegexMemo::kWays, internal::RegexMemo());
-    out->book_id_ = id_;
-    out->context_key_ = 0;
+  out->fired.assign(n, 0);
+  out->contribution.assign(n, 0);
+  out->faults_of.assign(n, 0);
+  out->set_total.assign(sets_.size(), 0);
+  out->context_total_.assign(sets_.size(), 0);
+  out->context_magnitude_.assign(sets_.size(), 0);
+  out->memo_.assign(program_.regexes.size() * internal::RegexMemo::kWays, internal::RegexMemo());
+  out->book_id_ = id_;
+  out->context_key_ = 0;
+}
+
+void CompiledRules::Restart(EvalResult* out, bool all) const {
+  const size_t n = rules_.size();
+  out->partial_ = !all;
+  out->context_sums_ = false;
+  if (n > 0) {
+    std::memset(out->fired.data(), 0, n);
+    std::memset(out->contribution.data(), 0, n * sizeof(double));  // all-zero bits are 0.0
+    std::memset(out->faults_of.data(), 0, n);
   }
+}
+
+// Inline: every Evaluate, Score, Bound and ContextGated starts here, and most reuse the
+// context rules' results.
+inline bool CompiledRules::Begin(EvalResult* out, int list, uint64_t context_key,
+                                 bool all) const {
+  if (out->book_id_ != id_) Adopt(out);
   const bool reuse = context_key != 0 && context_key == out->context_key_ && list == out->list_ &&
                      !(all && out->partial_);
   out->context_key_ = context_key;
   out->list_ = list;
   out->bounded_ = false;
-  if (!reuse) {
-    out->partial_ = !all;
-    out->context_sums_ = false;
-    if (n > 0) {
-      std::memset(out->fired.data(), 0, n);
-      std::memset(out->contribution.data(), 0, n * sizeof(double));  // all-zero bits are 0.0
-      std::memset(out->faults_of.data(), 0, n);
-    }
-  }
+  if (!reuse) Restart(out, all);
   return reuse;
 }
 

@@ -399,8 +399,14 @@ class CompiledRules {
   void Total(const Plan& plan, EvalResult* out) const;
 
   bool Applicable(const Rule& r, int workload_index, int mode_index) const;
-  // `all`: the caller evaluates every rule (Evaluate), not only those with an effect.
+  // Sizes `out` for this book and starts an evaluation for (`list`, `context_key`): true if
+  // the context rules' results in `out` are still right (same context, same applicable list,
+  // and every rule's if `all`); if not, every rule's result is zeroed (rules that do not apply
+  // stay at zero). `all`: the caller evaluates every rule (Evaluate), not only those with an
+  // effect.
   bool Begin(EvalResult* out, int list, uint64_t context_key, bool all) const;
+  void Adopt(EvalResult* out) const;             // Begin: `out` was another book's, or new
+  void Restart(EvalResult* out, bool all) const;  // Begin: no result is reused
   // Index into plan_of_[kind] for a workload and mode (out of range: "none").
   int ApplicableList(int workload_index, int mode_index) const;
   // The context to run the rules of applicable list `list` on `facts` with.

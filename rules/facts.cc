@@ -173,14 +173,14 @@ FactValues::FactValues(const FactSchema& schema)
       bools_(schema.slot_count(Type::kBool)),
       strings_(schema.slot_count(Type::kString)),
       lists_(schema.slot_count(Type::kStringList)),
-      set_bits_((schema.facts().size() + 63) / 64) {}
+      set_(schema.facts().size()) {}
 
 void FactValues::Clear() {
   if (!numbers_.empty()) std::memset(numbers_.data(), 0, numbers_.size() * sizeof(double));
   if (!bools_.empty()) std::memset(bools_.data(), 0, bools_.size());
   for (absl::string_view& s : strings_) s = absl::string_view();
   for (StringListRef& l : lists_) l = StringListRef();
-  if (!set_bits_.empty()) std::memset(set_bits_.data(), 0, set_bits_.size() * sizeof(uint64_t));
+  if (!set_.empty()) std::memset(set_.data(), 0, set_.size());
 }
 
 void FactValues::Unset(int32_t fact_index) {
@@ -203,7 +203,7 @@ void FactValues::Unset(int32_t fact_index) {
         break;
     }
   }
-  set_bits_[fact_index >> 6] &= ~(uint64_t{1} << (fact_index & 63));
+  set_[fact_index] = 0;
 }
 
 }  // namespace fitrank::rules

@@ -478,9 +478,21 @@ template <typename Subject>
 ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Facts::FillLayer(const Subject& subject,
                                                          rules::FactValues* v,
                                                          const uint8_t* rows) const {
+  // Two loops, so that the one a ranking runs tests each row once, not `rows` too.
+  if (rows == nullptr) {
+    FillRows</*all=*/true>(subject, v, rows);
+  } else {
+    FillRows</*all=*/false>(subject, v, rows);
+  }
+}
+
+template <bool all, typename Subject>
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Facts::FillRows(const Subject& subject,
+                                                        rules::FactValues* v,
+                                                        const uint8_t* rows) const {
   ForEachRow([&](auto i, const auto& row) {
     if constexpr (std::is_same_v<decltype(SubjectOf(row)), Subject>) {
-      if (rows != nullptr && rows[i] == 0) return;
+      if (!all && rows[i] == 0) return;
       const Handle h = handles_[i];
       const auto value = row.get(subject);
       using V = std::decay_t<decltype(value)>;

@@ -160,6 +160,8 @@ class Facts {
   // Fills the rows whose getter reads a `Subject`.
   template <typename Subject>
   void FillLayer(const Subject& subject, rules::FactValues* v, const uint8_t* rows) const;
+  template <bool all, typename Subject>  // FillLayer: every row, or those `rows` marks
+  void FillRows(const Subject& subject, rules::FactValues* v, const uint8_t* rows) const;
 
   std::vector<Handle> handles_;  // one per row of the table, in its order
   double quality_ranking_z_;

@@ -241,18 +241,28 @@ CompiledRules::PhaseFaults CompiledRules::RunSplitEarlyPhase(
   }
   const EvalResult& from = entry->result;
   PhaseFaults faults = RunPhase(plan.early_rest, ctx, out, set_sum, set_magnitude);
+  // Pointers read once: a store through a byte pointer may alias anything, so the compiler
+  // would read each vector's data again after it.
+  const uint8_t* from_fired = from.fired.data();
+  const double* from_contribution = from.contribution.data();
+  const uint8_t* from_faults = from.faults_of.data();
+  uint8_t* fired = out->fired.data();
+  double* contribution = out->contribution.data();
+  uint8_t* faults_of = out->faults_of.data();
   for (const Step& st : plan.item_phase.steps) {
-    const double c = from.contribution[st.rule];
-    out->fired[st.rule] = from.fired[st.rule];
-    out->contribution[st.rule] = c;
-    out->faults_of[st.rule] = from.faults_of[st.rule];
+    const int32_t rule = st.rule;
+    const double c = from_contribution[rule];
+    const uint8_t fault = from_faults[rule];
+    fired[rule] = from_fired[rule];
+    contribution[rule] = c;
+    faults_of[rule] = fault;
     if (set_sum != nullptr) {
       set_sum[st.set] += c;
       set_magnitude[st.set] += std::fabs(c);
     }
-    if (from.faults_of[st.rule] != 0) {
+    if (fault != 0) {
       ++faults.all;
-      if (rules_[st.rule].effect) ++faults.effect;
+      if (rules_[rule].effect) ++faults.effect;
     }
   }
   return faults;

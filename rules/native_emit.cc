@@ -356,7 +356,14 @@ std::string EmitNativePhases(const CompiledRules* rules) {
         "(const internal::Program& program, internal::RunContext* ctx, const NativeOut& out) {\n"
         "  [[maybe_unused]] const double* n = ctx->facts->numbers();\n"
         "  [[maybe_unused]] const uint8_t* b = ctx->facts->bools();\n"
-        "  [[maybe_unused]] const absl::string_view* s = ctx->facts->strings();\n");
+        "  [[maybe_unused]] const absl::string_view* s = ctx->facts->strings();\n"
+        // Locals: a store through a byte pointer may alias `out`, which GCC would then read
+        // again for every rule.
+        "  uint8_t* const fired = out.fired;\n"
+        "  double* const contribution = out.contribution;\n"
+        "  uint8_t* const faults_of = out.faults_of;\n"
+        "  double* const set_sum = out.set_sum;\n"
+        "  double* const set_magnitude = out.set_magnitude;\n");
     for (size_t t = 0; t < phase->tests.size(); ++t) {
       absl::StrAppend(&f, "  const bool t", t, " = ", emit.Test(phase->tests[t]), ";\n");
     }
@@ -372,13 +379,13 @@ std::string EmitNativePhases(const CompiledRules* rules) {
         if (st.need == 0) when = st.want == 0 ? "true" : "false";
       }
       const std::string sums = absl::StrCat(
-          "    if (out.set_sum != nullptr) {\n      out.set_sum[", st.set,
-          "] += x;\n      out.set_magnitude[", st.set, "] += std::fabs(x);\n    }\n");
+          "    if (set_sum != nullptr) {\n      set_sum[", st.set,
+          "] += x;\n      set_magnitude[", st.set, "] += std::fabs(x);\n    }\n");
       absl::StrAppend(&f, "  {  // ", rules->info_[st.rule].id, "\n");
       if (st.when_kind == Step::When::kTests && st.score_kind == Step::Score::kConstant) {
         absl::StrAppend(&f, "    const bool f = ", when, ";\n    const double x = f ? ",
-                        DoubleLiteral(st.constant), " : 0.0;\n    out.fired[", st.rule,
-                        "] = f;\n    out.contribution[", st.rule, "] = x;\n    out.faults_of[",
+                        DoubleLiteral(st.constant), " : 0.0;\n    fired[", st.rule,
+                        "] = f;\n    contribution[", st.rule, "] = x;\n    faults_of[",
                         st.rule, "] = 0;\n", sums, "  }\n");
         continue;
       }
@@ -403,8 +410,8 @@ std::string EmitNativePhases(const CompiledRules* rules) {
           absl::StrAppend(&f, emit.Expr(st.score, "x", "num", "fl", "      "));
           break;
       }
-      absl::StrAppend(&f, "    }\n    out.fired[", st.rule, "] = f;\n    out.contribution[",
-                      st.rule, "] = x;\n    out.faults_of[", st.rule, "] = fl;\n", sums,
+      absl::StrAppend(&f, "    }\n    fired[", st.rule, "] = f;\n    contribution[",
+                      st.rule, "] = x;\n    faults_of[", st.rule, "] = fl;\n", sums,
                       "    if (fl != 0) {\n      ++faults.all;\n",
                       rules->rules_[st.rule].effect ? "      ++faults.effect;\n" : "",
                       "    }\n  }\n");

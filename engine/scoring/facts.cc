@@ -479,31 +479,33 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Facts::FillLayer(const Subject& subject
                                                          rules::FactValues* v,
                                                          const uint8_t* rows) const {
   // Two loops, so that the one a ranking runs tests each row once, not `rows` too.
+  rules::FactValues::Writer w(v);
   if (rows == nullptr) {
-    FillRows</*all=*/true>(subject, v, rows);
+    FillRows</*all=*/true>(subject, &w, rows);
   } else {
-    FillRows</*all=*/false>(subject, v, rows);
+    FillRows</*all=*/false>(subject, &w, rows);
   }
 }
 
 template <bool all, typename Subject>
 ABSL_ATTRIBUTE_ALWAYS_INLINE inline void Facts::FillRows(const Subject& subject,
-                                                        rules::FactValues* v,
+                                                        rules::FactValues::Writer* w,
                                                         const uint8_t* rows) const {
+  const Handle* handles = handles_.data();  // read once, as the Writer's arrays
   ForEachRow([&](auto i, const auto& row) {
     if constexpr (std::is_same_v<decltype(SubjectOf(row)), Subject>) {
       if (!all && rows[i] == 0) return;
-      const Handle h = handles_[i];
+      const Handle h = handles[i];
       const auto value = row.get(subject);
       using V = std::decay_t<decltype(value)>;
       if constexpr (std::is_same_v<V, double>) {
-        v->Set(rules::NumberFact{h.slot, h.index}, value);
+        w->Set(rules::NumberFact{h.slot, h.index}, value);
       } else if constexpr (std::is_same_v<V, bool>) {
-        v->Set(rules::BoolFact{h.slot, h.index}, value);
+        w->Set(rules::BoolFact{h.slot, h.index}, value);
       } else if constexpr (std::is_same_v<V, S>) {
-        v->Set(rules::StringFact{h.slot, h.index}, value);
+        w->Set(rules::StringFact{h.slot, h.index}, value);
       } else {
-        v->Set(rules::StringListFact{h.slot, h.index}, value);
+        w->Set(rules::StringListFact{h.slot, h.index}, value);
       }
     }
   });

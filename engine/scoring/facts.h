@@ -161,7 +161,7 @@ class Facts {
   template <typename Subject>
   void FillLayer(const Subject& subject, rules::FactValues* v, const uint8_t* rows) const;
   template <bool all, typename Subject>  // FillLayer: every row, or those `rows` marks
-  void FillRows(const Subject& subject, rules::FactValues* v, const uint8_t* rows) const;
+  void FillRows(const Subject& subject, rules::FactValues::Writer* w, const uint8_t* rows) const;
 
   std::vector<Handle> handles_;  // one per row of the table, in its order
   double quality_ranking_z_;

@@ -244,7 +244,6 @@ class FactValues {
   const StringListRef* lists() const { return lists_.data(); }
 
  private:
-
   const FactSchema* schema_;
   std::vector<double> numbers_;
   std::vector<uint8_t> bools_;

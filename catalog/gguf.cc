@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 
 #include "absl/strings/match.h"
@@ -340,7 +341,10 @@ GgufHeaderResult ParseGgufHeader(absl::string_view prefix, uint64_t file_size,
     h.metadata[key] = std::move(v);
   }
   const double alignment = h.Number("general.alignment", 32);
-  if (alignment < 1 || alignment > (1 << 20) ||
+  // Written so that NaN fails too; only then is the cast to an integer defined.
+  const bool in_range =
+      alignment >= 1 && alignment <= (1 << 20) && alignment == std::floor(alignment);
+  if (!in_range ||
       (static_cast<uint64_t>(alignment) & (static_cast<uint64_t>(alignment) - 1)) != 0) {
     r.Fail(absl::StrCat("general.alignment ", alignment, " is not a power of two"));
     return finish();

@@ -58,62 +58,65 @@ absl::StatusOr<GgufModel> ModelFromGguf(const GgufHeader& h, absl::string_view d
         absl::StrCat(display_name, ": missing metadata `general.architecture`"));
   }
   const std::string a = out.architecture + ".";
-  auto need = [&](absl::string_view key) -> absl::StatusOr<double> {
+  // Counts must be whole numbers in [0, 1e9]; a file with NaN, a negative or a huge float in one
+  // is refused by the key's name (the casts to int below are defined only for such numbers).
+  std::string invalid_key;
+  auto is_count = [](double v) { return v >= 0 && v <= 1e9 && v == std::floor(v); };
+  auto count = [&](absl::string_view key, double def) -> int {
     const std::string k = absl::StrCat(a, key);
-    const double v = h.Number(k, -1);
-    if (!(v > 0) || v > 1e9) {
-      return absl::InvalidArgumentError(
-          absl::StrCat(display_name, ": missing or invalid metadata `", k, "`"));
-    }
-    return v;
+    const double v = h.Number(k, def);
+    if (is_count(v)) return static_cast<int>(v);
+    if (invalid_key.empty()) invalid_key = k;
+    return 0;
   };
-  absl::StatusOr<double> layers = need("block_count");
-  if (!layers.ok()) return layers.status();
-  absl::StatusOr<double> hidden = need("embedding_length");
-  if (!hidden.ok()) return hidden.status();
-  // head_count is a scalar, or a per-layer array in a few architectures.
-  double heads = h.Number(a + "attention.head_count", 0);
-  if (const GgufValue* v = h.Find(a + "attention.head_count");
-      v != nullptr && v->kind == GgufValue::Kind::kArray && !v->numbers.empty()) {
-    heads = *std::max_element(v->numbers.begin(), v->numbers.end());
-  }
-  if (!(heads > 0)) {
+  // A scalar count, or the largest of a per-layer array (`kv_layers`, if asked: how many are > 0).
+  auto largest = [&](absl::string_view key, double def, int* kv_layers = nullptr) -> int {
+    const GgufValue* v = h.Find(absl::StrCat(a, key));
+    if (v == nullptr || v->kind != GgufValue::Kind::kArray || v->numbers.empty()) {
+      return count(key, def);
+    }
+    if (!std::all_of(v->numbers.begin(), v->numbers.end(), is_count)) {
+      if (invalid_key.empty()) invalid_key = absl::StrCat(a, key);
+      return 0;
+    }
+    if (kv_layers != nullptr) {
+      *kv_layers = static_cast<int>(
+          std::count_if(v->numbers.begin(), v->numbers.end(), [](double x) { return x > 0; }));
+    }
+    return static_cast<int>(*std::max_element(v->numbers.begin(), v->numbers.end()));
+  };
+  auto refuse = [&](const std::string& k) {
     return absl::InvalidArgumentError(
-        absl::StrCat(display_name, ": missing or invalid metadata `", a, "attention.head_count`"));
-  }
+        absl::StrCat(display_name, ": missing or invalid metadata `", k, "`"));
+  };
 
   Model& m = out.model;
-  m.layers = static_cast<int>(*layers);
-  m.hidden_size = static_cast<int>(*hidden);
-  m.attention_heads = static_cast<int>(heads);
-  m.kv_heads = m.attention_heads;
+  // The shape: layers, width and heads (head_count is per layer in a few architectures).
+  m.layers = count("block_count", 0);
+  m.hidden_size = count("embedding_length", 0);
+  m.attention_heads = largest("attention.head_count", 0);
+  if (m.layers <= 0) return refuse(a + "block_count");
+  if (m.hidden_size <= 0) return refuse(a + "embedding_length");
+  if (m.attention_heads <= 0) return refuse(a + "attention.head_count");
   m.attention.kv_layers = m.layers;
-  if (const GgufValue* v = h.Find(a + "attention.head_count_kv"); v != nullptr) {
-    if (v->kind == GgufValue::Kind::kArray && !v->numbers.empty()) {
-      // Per layer; layers without KV heads (recurrent or linear-attention layers) keep no cache.
-      m.kv_heads = static_cast<int>(*std::max_element(v->numbers.begin(), v->numbers.end()));
-      m.attention.kv_layers = static_cast<int>(
-          std::count_if(v->numbers.begin(), v->numbers.end(), [](double x) { return x > 0; }));
-      if (m.attention.kv_layers < m.layers) m.attention.kind = AttentionKind::kHybrid;
-    } else if (v->number > 0) {
-      m.kv_heads = static_cast<int>(v->number);
-    }
-  }
-  m.head_dim =
-      static_cast<int>(h.Number(a + "attention.key_length", m.hidden_size / m.attention_heads));
-  m.max_context = static_cast<int>(std::min(h.Number(a + "context_length", 0), 1e9));
-  m.experts = static_cast<int>(h.Number(a + "expert_count", 0));
-  m.experts_per_token = m.experts > 0 ? static_cast<int>(h.Number(a + "expert_used_count", 1)) : 0;
+  // Per layer, layers without KV heads (recurrent or linear-attention layers) keep no cache.
+  m.kv_heads = largest("attention.head_count_kv", m.attention_heads, &m.attention.kv_layers);
+  if (m.kv_heads == 0) m.kv_heads = m.attention_heads;
+  if (m.attention.kv_layers < m.layers) m.attention.kind = AttentionKind::kHybrid;
+  m.head_dim = count("attention.key_length", m.hidden_size / m.attention_heads);
+  m.max_context = count("context_length", 0);
+  m.experts = count("expert_count", 0);
+  m.experts_per_token = m.experts > 0 ? count("expert_used_count", 1) : 0;
 
-  const int window = static_cast<int>(h.Number(a + "attention.sliding_window", 0));
+  const int window = count("attention.sliding_window", 0);
   if (window > 0) {
     int sliding = m.attention.kv_layers;
     if (const GgufValue* p = h.Find(a + "attention.sliding_window_pattern"); p != nullptr) {
       if (p->kind == GgufValue::Kind::kArray && !p->numbers.empty()) {
         sliding = static_cast<int>(
             std::count_if(p->numbers.begin(), p->numbers.end(), [](double x) { return x != 0; }));
-      } else if (p->number > 1) {
-        sliding = m.layers - m.layers / static_cast<int>(p->number);
+      } else if (const int every = count("attention.sliding_window_pattern", 0); every > 1) {
+        sliding = m.layers - m.layers / every;
       }
     } else {
       for (const SlidingPattern& sp : kSlidingPatterns) {
@@ -124,11 +127,12 @@ absl::StatusOr<GgufModel> ModelFromGguf(const GgufHeader& h, absl::string_view d
     m.attention.sliding_window = window;
     m.attention.sliding_window_layers = std::min(sliding, m.attention.kv_layers);
   }
-  if (const int rank = static_cast<int>(h.Number(a + "attention.kv_lora_rank", 0)); rank > 0) {
+  if (const int rank = count("attention.kv_lora_rank", 0); rank > 0) {
     m.attention.kind = AttentionKind::kMla;
     m.attention.kv_lora_rank = rank;
-    m.attention.qk_rope_head_dim = static_cast<int>(h.Number(a + "rope.dimension_count", 64));
+    m.attention.qk_rope_head_dim = count("rope.dimension_count", 64);
   }
+  if (!invalid_key.empty()) return refuse(invalid_key);
 
   // Vocabulary, tied head, parameters.
   const GgufTensor* embed = nullptr;
@@ -142,8 +146,8 @@ absl::StatusOr<GgufModel> ModelFromGguf(const GgufHeader& h, absl::string_view d
   if (const GgufValue* tokens = h.Find("tokenizer.ggml.tokens");
       tokens != nullptr && tokens->kind == GgufValue::Kind::kArray) {
     m.vocab_size = static_cast<int>(std::min<uint64_t>(tokens->length, 1u << 30));
-  } else if (double v = h.Number(a + "vocab_size", 0); v > 0) {
-    m.vocab_size = static_cast<int>(std::min(v, 1e9));
+  } else if (double v = h.Number(a + "vocab_size", 0); is_count(v) && v > 0) {
+    m.vocab_size = static_cast<int>(v);
   } else if (embed != nullptr && embed->dims.size() == 2) {
     m.vocab_size = static_cast<int>(std::min<uint64_t>(embed->dims[1], 1u << 30));
   }
@@ -170,7 +174,7 @@ absl::StatusOr<GgufModel> ModelFromGguf(const GgufHeader& h, absl::string_view d
   m.quality.estimated = true;
   m.quality.source = "no leaderboard score: a local GGUF file";
   const double ft = h.Number("general.file_type", -1);
-  if (ft >= 0) out.file_type = std::string(GgufFileTypeName(static_cast<uint32_t>(ft)));
+  if (is_count(ft)) out.file_type = std::string(GgufFileTypeName(static_cast<uint32_t>(ft)));
   out.weights_bytes = h.tensor_bytes;
   m.file_weights_bytes = static_cast<double>(h.tensor_bytes);
   m.file_quant = out.file_type;

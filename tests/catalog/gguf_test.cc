@@ -5,9 +5,11 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "catalog/ggml_types.h"
 #include "gtest/gtest.h"
 #include "tests/gguf_writer.h"
@@ -102,6 +104,39 @@ TEST(GgufTest, MissingRequiredKeyIsNamed) {
   absl::StatusOr<GgufModel> gm = ModelFromGguf(MustParse(w.Bytes()), "q.gguf");
   ASSERT_FALSE(gm.ok());
   EXPECT_EQ(gm.status().message(), "q.gguf: missing or invalid metadata `qwen3.embedding_length`");
+}
+
+TEST(GgufTest, RefusesCountsThatAreNotWholeNumbers) {
+  // A later key overrides an earlier one; NaN, negative, fractional or huge floats in a count
+  // are refused by name (a fuzzer found NaN reaching an integer cast).
+  for (const char* key : {"llama.block_count", "llama.context_length", "llama.attention.key_length",
+                          "llama.attention.head_count_kv", "llama.expert_count",
+                          "llama.attention.sliding_window", "llama.attention.kv_lora_rank"}) {
+    for (float bad : {std::nanf(""), -4.0f, 2.5f, 1e30f}) {
+      GgufWriter w = TinyLlama(1);
+      w.F32(key, bad);
+      absl::StatusOr<GgufModel> gm = ModelFromGguf(MustParse(w.Bytes()), "t.gguf");
+      ASSERT_FALSE(gm.ok()) << key << " = " << bad;
+      EXPECT_EQ(gm.status().message(), absl::StrCat("t.gguf: missing or invalid metadata `", key,
+                                                    "`"));
+    }
+  }
+  GgufWriter w = TinyLlama(1);
+  w.F32("llama.context_length", 4096.0f);  // a whole number stored as a float is a count
+  absl::StatusOr<GgufModel> gm = ModelFromGguf(MustParse(w.Bytes()), "t.gguf");
+  ASSERT_TRUE(gm.ok()) << gm.status();
+  EXPECT_EQ(gm->model.max_context, 4096);
+}
+
+TEST(GgufTest, RefusesAnAlignmentThatIsNotAPowerOfTwo) {
+  for (float bad : {std::nanf(""), 0.0f, 24.0f, 32.5f, 1e30f}) {
+    GgufWriter w = TinyLlama(1);
+    w.F32("general.alignment", bad);
+    const std::string bytes = w.Bytes();
+    EXPECT_NE(ParseGgufHeader(bytes, bytes.size(), "t.gguf").error.find("is not a power of two"),
+              std::string::npos)
+        << bad;
+  }
 }
 
 TEST(GgufTest, ShortPrefixAsksForMoreBytes) {

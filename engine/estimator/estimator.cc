@@ -336,11 +336,10 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline void SizeFit(internal::Ctx* cp, Estimate* ou
                               running, c.offered, c.offered - running));
     }
   }
-  c.max_concurrency = -1;
-  if (t == nullptr && e.runnable() && e.fit.kind != FitKind::kNoFit) {
-    c.max_concurrency = internal::MaxConcurrency(c, e);
-    e.serving.max_concurrency = c.max_concurrency;
-  }
+  // The sequences that fit, which the ranking reads before finishing (0: not worked out here).
+  e.serving.max_concurrency = t == nullptr && e.runnable() && e.fit.kind != FitKind::kNoFit
+                                  ? internal::MaxConcurrency(c, e)
+                                  : 0;
 }
 
 }  // namespace

@@ -31,11 +31,12 @@ int MaxConcurrency(const Ctx& ctx, const Estimate& e, double* cap_gb, double* kv
 
 void ComputeServing(Ctx* ctx, Estimate* e) {
   ServingEstimate& sv = e->serving;
+  const int sized = sv.max_concurrency;  // SizeFit's, > 0 when it worked the value out
   sv = ServingEstimate{};
   if (e->fit.kind == FitKind::kNoFit) return;
   double cap = 0, kv_seq_gb = 0, max_seqs = 0;
-  sv.max_concurrency = ctx->t == nullptr && ctx->max_concurrency >= 0
-                           ? ctx->max_concurrency
+  sv.max_concurrency = ctx->t == nullptr && sized > 0
+                           ? sized
                            : MaxConcurrency(*ctx, *e, &cap, &kv_seq_gb, &max_seqs);
   if (sv.max_concurrency < 1) return;
   sv.concurrency = ctx->offered > 1 ? std::min(ctx->offered, sv.max_concurrency) : sv.max_concurrency;

@@ -192,7 +192,8 @@ double GemmFactor(const Ctx& ctx, double rows);
 // an estimate that runs; the figures behind it go to the optional outputs (for the basis).
 int MaxConcurrency(const Ctx& ctx, const Estimate& e, double* cap_gb = nullptr,
                    double* kv_seq_gb = nullptr, double* max_seqs = nullptr);
-// Fills e->serving. Uses ctx->max_concurrency when it is set (>= 0) and no Tracer is attached.
+// Fills e->serving. Keeps the sizing's e->serving.max_concurrency when it is > 0 and no Tracer is
+// attached (the sizing and the finish share the model, setup and context).
 void ComputeServing(Ctx* ctx, Estimate* e);
 
 }  // namespace fitrank::internal

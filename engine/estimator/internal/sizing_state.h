@@ -81,8 +81,6 @@ struct SizingState {
   // Memory for weights and KV cache over all devices, after reserves and runtime overhead
   // (fit.cc); serving fills what the weights leave of it with sequences.
   double device_cap_gb = 0;
-  // serving.max_concurrency for the sized estimate (serving.cc), -1 until computed.
-  int max_concurrency = -1;
   // The estimate's Problem bits that do not depend on the lengths or the batch (names,
   // tensor-parallel layout): what Estimator::SizeLike starts from.
   uint32_t shape_problems = 0;
@@ -121,7 +119,6 @@ struct SizingState {
     kv = o.kv;
     allreduce_steps = o.allreduce_steps;
     device_cap_gb = o.device_cap_gb;
-    max_concurrency = o.max_concurrency;
     shape_problems = o.shape_problems;
     groups_resolved = o.groups_resolved;
     resolved_sets = o.resolved_sets;

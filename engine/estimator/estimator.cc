@@ -58,16 +58,6 @@ bool GpuRunsBackend(const Gpu& g, Backend b) {
 
 }  // namespace
 
-absl::string_view FitKindName(FitKind k) {
-  switch (k) {
-    case FitKind::kNativeComfortable: return "native-comfortable";
-    case FitKind::kNativeTight: return "native-tight";
-    case FitKind::kOffload: return "offload";
-    case FitKind::kNoFit: return "no-fit";
-  }
-  return "no-fit";
-}
-
 std::unique_ptr<Estimator> Estimator::Load(const FileSource& source, Diagnostics* diags) {
   auto text = source.Read(kConstantsPath);
   if (!text.ok()) {

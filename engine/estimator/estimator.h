@@ -52,7 +52,16 @@ struct Ctx;
 // --kv-cache-dtype fp8 (vLLM, SGLang, TensorRT-LLM). Bytes per element: f16 2, q8_0 34/32,
 // q4_0 18/32, fp8 1.
 enum class KvCacheType : uint8_t { kF16, kQ8_0, kQ4_0, kFp8 };
-absl::string_view KvCacheTypeName(KvCacheType t);  // "f16" | "q8_0" | "q4_0" | "fp8"
+// "f16" | "q8_0" | "q4_0" | "fp8". Inline: the ranking's facts name every candidate's.
+inline absl::string_view KvCacheTypeName(KvCacheType t) {
+  switch (t) {
+    case KvCacheType::kF16: return "f16";
+    case KvCacheType::kQ8_0: return "q8_0";
+    case KvCacheType::kQ4_0: return "q4_0";
+    case KvCacheType::kFp8: return "fp8";
+  }
+  return "f16";
+}
 bool ParseKvCacheType(absl::string_view text, KvCacheType* out);
 double KvBytesPerElement(KvCacheType t);
 
@@ -113,7 +122,16 @@ struct ResolvedNames {
 };
 
 enum class FitKind : uint8_t { kNativeComfortable, kNativeTight, kOffload, kNoFit };
-absl::string_view FitKindName(FitKind k);  // "native-comfortable" | ... | "no-fit"
+// "native-comfortable" | ... | "no-fit". Inline, as KvCacheTypeName.
+inline absl::string_view FitKindName(FitKind k) {
+  switch (k) {
+    case FitKind::kNativeComfortable: return "native-comfortable";
+    case FitKind::kNativeTight: return "native-tight";
+    case FitKind::kOffload: return "offload";
+    case FitKind::kNoFit: return "no-fit";
+  }
+  return "no-fit";
+}
 // All in accelerator memory: native-comfortable or native-tight.
 inline bool IsNative(FitKind k) {
   return k == FitKind::kNativeComfortable || k == FitKind::kNativeTight;

@@ -22,16 +22,6 @@ double KvBytesPerElement(KvCacheType t) {
   return 2.0;
 }
 
-absl::string_view KvCacheTypeName(KvCacheType t) {
-  switch (t) {
-    case KvCacheType::kF16: return "f16";
-    case KvCacheType::kQ8_0: return "q8_0";
-    case KvCacheType::kQ4_0: return "q4_0";
-    case KvCacheType::kFp8: return "fp8";
-  }
-  return "f16";
-}
-
 bool ParseKvCacheType(absl::string_view text, KvCacheType* out) {
   if (text == "f16" || text == "fp16" || text == "F16") *out = KvCacheType::kF16;
   else if (text == "q8_0" || text == "Q8_0" || text == "q8") *out = KvCacheType::kQ8_0;

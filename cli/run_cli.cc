@@ -52,8 +52,13 @@ void PrintUsage(const Command& c, std::ostream& out) {
 }
 
 OutputFormat ParseFormat(const Args& args) {
-  if (args.Has("json")) return OutputFormat::kJson;
-  std::string f = args.GetOr("format", "table");
+  const bool json = args.Has("json");
+  std::string f = args.GetOr("format", json ? "json" : "table");
+  if (json && f != "json") {
+    // Two formats asked for: printing one silently would surprise whoever scripted the other.
+    throw UsageError(absl::StrCat("`--json` and `--format ", f, "` ask for two formats"),
+                     absl::StrCat("give one: `--json` or `--format ", f, "`"));
+  }
   if (f == "table") return OutputFormat::kTable;
   if (f == "json") return OutputFormat::kJson;
   if (f == "csv") return OutputFormat::kCsv;

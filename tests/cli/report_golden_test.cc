@@ -1,6 +1,7 @@
 // Golden files of every user-facing report (text and JSON) for a panel of setups spanning an
 // 8 GB card, a 24 GB card, a mixed rig, an Apple 64 GB machine, a Strix Halo 128 GB, an 80 GB
 // datacenter card and a 256 GB accelerator. FITRANK_UPDATE_GOLDEN=1 rewrites them.
+#include <algorithm>
 #include <cstdlib>
 #include <ostream>
 #include <regex>
@@ -43,7 +44,9 @@ std::vector<std::string> Cat(std::vector<std::string> a, const std::vector<std::
 
 void Golden(const std::vector<std::string>& args, const std::string& file, int code = 0) {
   unsetenv("COLUMNS");  // goldens are the unlimited width of a file or a pipe
+  const bool has_format = std::find(args.begin(), args.end(), "--format") != args.end();
   for (const char* fmt : {"", "--json"}) {
+    if (*fmt && has_format) continue;  // `--json` beside another format is refused
     std::vector<std::string> a = args;
     if (*fmt) a.push_back(fmt);
     CliRun r = Fitrank(a);

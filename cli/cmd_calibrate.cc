@@ -117,7 +117,7 @@ Command CalibrateCommand() {
           "fitrank calibrate --measurements FILE.tsv [--rows] [--json]",
           {{"measurements", "FILE", "TSV with the columns of shared/calibration/measured.tsv"},
            {"rows", "", "also list every row's measured and estimated speeds"}},
-          RunCalibrate};
+          RunCalibrate, kTableOrJson};
 }
 
 }  // namespace fitrank::cli

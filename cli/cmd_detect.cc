@@ -180,7 +180,7 @@ Command DetectCommand() {
           "this machine's GPUs (total and free memory), host, installed models, and their "
           "catalog entries",
           "fitrank detect [--json] [--sysroot DIR] [--probe-timeout-ms MS]", DetectFlagSpecs(),
-          RunDetect};
+          RunDetect, kTableOrJson};
 }
 
 }  // namespace fitrank::cli

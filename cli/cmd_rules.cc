@@ -243,7 +243,7 @@ Command RulesCommand() {
           "       fitrank rules diff OLD_DIR NEW_DIR [--workload W] [--mode M] [--top K] [--gpu G ...]\n"
           "       fitrank rules schema [--kind rules|tests|workloads|modes|grades|gpu-traits|\n"
           "                             compare-decisions|all]",
-          flags, RunRules};
+          flags, RunRules, kTableOrJson};
 }
 
 }  // namespace fitrank::cli

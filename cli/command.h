@@ -20,6 +20,11 @@
 namespace fitrank::cli {
 
 enum class OutputFormat { kTable, kJson, kCsv, kMarkdown, kJsonl };
+// Sets of formats, a bit per OutputFormat (Command::formats).
+constexpr uint32_t FormatBit(OutputFormat f) { return 1u << static_cast<int>(f); }
+inline constexpr uint32_t kEveryFormat = 0x1f;
+inline constexpr uint32_t kTableOrJson =
+    FormatBit(OutputFormat::kTable) | FormatBit(OutputFormat::kJson);
 
 struct Context {
   std::ostream* out = nullptr;
@@ -47,6 +52,8 @@ struct Command {
   std::string usage;    // "fitrank estimate --gpu NAME [--gpu NAME ...] ..."
   std::vector<FlagSpec> flags;
   int (*run)(Context& ctx) = nullptr;
+  // The formats it prints; `--format` naming another is refused (exit 2), never ignored.
+  uint32_t formats = kEveryFormat;
 };
 
 // All commands, in help order.

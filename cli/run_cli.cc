@@ -51,7 +51,11 @@ void PrintUsage(const Command& c, std::ostream& out) {
   for (const FlagSpec& f : CommonFlags()) print(f);
 }
 
-OutputFormat ParseFormat(const Args& args) {
+// The names `--format` takes, by OutputFormat.
+constexpr const char* kFormatNames[] = {"table", "json", "csv", "markdown", "jsonl"};
+
+// The format the flags ask for, if `command` prints it.
+OutputFormat ParseFormat(const Args& args, const Command& command) {
   const bool json = args.Has("json");
   std::string f = args.GetOr("format", json ? "json" : "table");
   if (json && f != "json") {
@@ -59,13 +63,26 @@ OutputFormat ParseFormat(const Args& args) {
     throw UsageError(absl::StrCat("`--json` and `--format ", f, "` ask for two formats"),
                      absl::StrCat("give one: `--json` or `--format ", f, "`"));
   }
-  if (f == "table") return OutputFormat::kTable;
-  if (f == "json") return OutputFormat::kJson;
-  if (f == "csv") return OutputFormat::kCsv;
-  if (f == "markdown" || f == "md") return OutputFormat::kMarkdown;
-  if (f == "jsonl") return OutputFormat::kJsonl;
-  throw UsageError(absl::StrCat("unknown format `", f, "`"),
-                   DidYouMean(ClosestMatches(f, {"table", "json", "csv", "markdown", "jsonl"})));
+  if (f == "md") f = "markdown";
+  const auto* name = std::find(std::begin(kFormatNames), std::end(kFormatNames), f);
+  if (name == std::end(kFormatNames)) {
+    throw UsageError(absl::StrCat("unknown format `", f, "`"),
+                     DidYouMean(ClosestMatches(f, {std::begin(kFormatNames),
+                                                   std::end(kFormatNames)})));
+  }
+  const auto format = static_cast<OutputFormat>(name - std::begin(kFormatNames));
+  if ((command.formats & FormatBit(format)) == 0) {
+    std::vector<std::string> printed;
+    for (int i = 0; i < static_cast<int>(std::size(kFormatNames)); ++i) {
+      if (command.formats & FormatBit(static_cast<OutputFormat>(i))) {
+        printed.push_back(kFormatNames[i]);
+      }
+    }
+    throw UsageError(absl::StrCat("`fitrank ", command.name, "` has no ", f, " output"),
+                     absl::StrCat("it prints ", absl::StrJoin(printed, " or "),
+                                  " (--format ", absl::StrJoin(printed, "|"), ")"));
+  }
+  return format;
 }
 
 }  // namespace
@@ -157,7 +174,7 @@ int RunCli(const std::vector<std::string>& given_argv, std::ostream& out, std::o
       PrintUsage(*cmd, out);
       return 0;
     }
-    ctx.format = ParseFormat(ctx.args);
+    ctx.format = ParseFormat(ctx.args, *cmd);
     ctx.max_file_bytes = MaxFileBytes(ctx.args);
     if (options.engine != nullptr) {
       for (const char* fixed : {"data", "rules"}) {

@@ -7,6 +7,7 @@
 #ifndef FITRANK_CLI_COMMAND_H_
 #define FITRANK_CLI_COMMAND_H_
 
+#include <cstdint>
 #include <memory>
 #include <ostream>
 #include <string>

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <exception>
+#include <iterator>
 #include <new>
 #include <set>
 

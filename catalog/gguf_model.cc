@@ -60,14 +60,15 @@ absl::StatusOr<GgufModel> ModelFromGguf(const GgufHeader& h, absl::string_view d
   const std::string a = out.architecture + ".";
   // Counts must be whole numbers in [0, 1e9]; a file with NaN, a negative or a huge float in one
   // is refused by the key's name (the casts to int below are defined only for such numbers).
-  std::string invalid_key;
+  std::string invalid_key;  // the first refused
   auto is_count = [](double v) { return v >= 0 && v <= 1e9 && v == std::floor(v); };
-  auto count = [&](absl::string_view key, double def) -> int {
-    const std::string k = absl::StrCat(a, key);
-    const double v = h.Number(k, def);
-    if (is_count(v)) return static_cast<int>(v);
-    if (invalid_key.empty()) invalid_key = k;
+  auto invalid = [&](absl::string_view key) {
+    if (invalid_key.empty()) invalid_key = absl::StrCat(a, key);
     return 0;
+  };
+  auto count = [&](absl::string_view key, double def) -> int {
+    const double v = h.Number(absl::StrCat(a, key), def);
+    return is_count(v) ? static_cast<int>(v) : invalid(key);
   };
   // A scalar count, or the largest of a per-layer array (`kv_layers`, if asked: how many are > 0).
   auto largest = [&](absl::string_view key, double def, int* kv_layers = nullptr) -> int {
@@ -75,10 +76,7 @@ absl::StatusOr<GgufModel> ModelFromGguf(const GgufHeader& h, absl::string_view d
     if (v == nullptr || v->kind != GgufValue::Kind::kArray || v->numbers.empty()) {
       return count(key, def);
     }
-    if (!std::all_of(v->numbers.begin(), v->numbers.end(), is_count)) {
-      if (invalid_key.empty()) invalid_key = absl::StrCat(a, key);
-      return 0;
-    }
+    if (!std::all_of(v->numbers.begin(), v->numbers.end(), is_count)) return invalid(key);
     if (kv_layers != nullptr) {
       *kv_layers = static_cast<int>(
           std::count_if(v->numbers.begin(), v->numbers.end(), [](double x) { return x > 0; }));

@@ -216,13 +216,7 @@ int RunSweepCommand(Context& ctx) {
     throw UsageError(absl::StrCat("unexpected argument `", ctx.args.positional()[0], "`"),
                      "choose GPUs with --gpu NAME");
   }
-  bool json = true;
-  if (ctx.format == OutputFormat::kCsv) {
-    json = false;
-  } else if (ctx.format != OutputFormat::kJsonl && ctx.format != OutputFormat::kJson &&
-             ctx.format != OutputFormat::kTable) {
-    throw UsageError("sweep writes --format jsonl (the default) or csv");
-  }
+  const bool json = ctx.format != OutputFormat::kCsv;  // table and json: JSON lines too
   SweepPlan plan;
   for (const std::string& g : ctx.args.GetAll("gpu")) plan.gpus.push_back(&ResolveGpu(*env.catalog, g));
   for (const std::string& w : ctx.args.GetAll("workload")) {
@@ -282,7 +276,8 @@ Command SweepCommand() {
            {"top", "K", "keep the top K models of each ranking (default: every model that runs)"},
            {"threads", "N", "worker threads (default: 2, or 1 on a single core)"},
            RulesFlag()},
-          RunSweepCommand};
+          RunSweepCommand,
+          kEveryFormat & ~FormatBit(OutputFormat::kMarkdown)};
 }
 
 }  // namespace fitrank::cli

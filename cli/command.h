@@ -23,7 +23,7 @@ namespace fitrank::cli {
 enum class OutputFormat { kTable, kJson, kCsv, kMarkdown, kJsonl };
 // Sets of formats, a bit per OutputFormat (Command::formats).
 constexpr uint32_t FormatBit(OutputFormat f) { return 1u << static_cast<int>(f); }
-inline constexpr uint32_t kEveryFormat = 0x1f;
+inline constexpr uint32_t kEveryFormat = FormatBit(OutputFormat::kJsonl) * 2 - 1;  // the last
 inline constexpr uint32_t kTableOrJson =
     FormatBit(OutputFormat::kTable) | FormatBit(OutputFormat::kJson);
 

@@ -3,6 +3,8 @@
 #include <future>
 #include <optional>
 
+#include "base/heap.h"
+
 namespace fitrank {
 
 std::shared_ptr<const Engine> Engine::Load(EngineSources sources, Diagnostics* diags) {
@@ -27,6 +29,7 @@ std::shared_ptr<const Engine> Engine::Load(EngineSources sources, Diagnostics* d
   };
   const bool policy_beside = sources.trait_books;
   std::future<SideLoad> side = std::async(std::launch::async, [&data, policy_beside] {
+    UseHugePagesForThisThread();
     SideLoad s;
     s.catalog = Catalog::Load(data, &s.catalog_diags);
     if (policy_beside) s.policy = LoadReportPolicy(data, &s.policy_diags);

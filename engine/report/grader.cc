@@ -160,8 +160,11 @@ std::vector<std::vector<Pick>> Grader::RankEach(const Setup& setup,
     scratches.push_back(std::make_unique<Evaluator::Scratch>(*eval_));
     scratch.push_back({scratches.back().get()});
   }
+  // Only the first k models of each ranking become picks: the ranker is asked for those
+  // (`top`), so that a candidate that cannot enter them is neither finished nor scored.
   std::vector<std::vector<Ranking>> rankings;
-  eval_->RankGroups(groups, scratch, &rankings, threads);
+  eval_->RankGroups(groups, scratch, &rankings, threads, /*top=*/std::max(k, 0),
+                    /*excluded=*/false);
   for (size_t j = 0; j < queries.size(); ++j) {
     out[where[j]] = PicksOf(*queries[j], rankings[j][0], *workloads[where[j]], k);
   }

@@ -346,9 +346,11 @@ bool Constants::Parse(absl::string_view content, absl::string_view file, Diagnos
     for (size_t entry = 0; entry < cs.size(); ++entry) {
       const YamlNode key = cs.Key(entry), value = cs.Value(entry);
       std::string name(key.Scalar());
+      // The shipped file lists the constants in spec order: the search starts at this entry.
       int idx = -1;
-      for (int i = 0; i < kConstantCount; ++i) {
-        if (name == kSpecs[i].name) idx = i;
+      for (int i = 0; i < kConstantCount && idx < 0; ++i) {
+        const int at = (static_cast<int>(entry) + i) % kConstantCount;
+        if (name == kSpecs[at].name) idx = at;
       }
       if (idx < 0) {
         diags->Error("unknown-constant", key.Where(file),

@@ -1,9 +1,10 @@
 #include "engine/engine.h"
 
-#include <future>
+#include <exception>
 #include <optional>
 
 #include "base/heap.h"
+#include "base/thread.h"
 
 namespace fitrank {
 
@@ -26,14 +27,18 @@ std::shared_ptr<const Engine> Engine::Load(EngineSources sources, Diagnostics* d
     Diagnostics catalog_diags;
     std::optional<ReportPolicy> policy;
     Diagnostics policy_diags;
+    std::exception_ptr failure;  // rethrown here (out of memory, as on this thread)
   };
   const bool policy_beside = sources.trait_books;
-  std::future<SideLoad> side = std::async(std::launch::async, [&data, policy_beside] {
+  SideLoad s;
+  Thread side([&data, policy_beside, &s] {
     UseHugePagesForThisThread();
-    SideLoad s;
-    s.catalog = Catalog::Load(data, &s.catalog_diags);
-    if (policy_beside) s.policy = LoadReportPolicy(data, &s.policy_diags);
-    return s;
+    try {
+      s.catalog = Catalog::Load(data, &s.catalog_diags);
+      if (policy_beside) s.policy = LoadReportPolicy(data, &s.policy_diags);
+    } catch (...) {
+      s.failure = std::current_exception();
+    }
   });
   Diagnostics early;  // estimator, profiles
   e->estimator_ = Estimator::Load(data, &early);
@@ -54,7 +59,8 @@ std::shared_ptr<const Engine> Engine::Load(EngineSources sources, Diagnostics* d
   std::optional<ReportPolicy> policy_here;
   Diagnostics policy_here_diags;
   if (!policy_beside) policy_here = LoadReportPolicy(data, &policy_here_diags);
-  SideLoad s = side.get();
+  side.Join();
+  if (s.failure) std::rethrow_exception(s.failure);
   if (!policy_beside) {
     s.policy = std::move(policy_here);
     s.policy_diags = std::move(policy_here_diags);

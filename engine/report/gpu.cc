@@ -2,13 +2,13 @@
 #include <algorithm>
 #include <atomic>
 #include <functional>
-#include <thread>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "base/quantities.h"
+#include "base/thread.h"
 #include "engine/report/advisor.h"
 #include "engine/report/capability.h"
 #include "engine/report/grader.h"
@@ -116,9 +116,9 @@ absl::StatusOr<GpuReport> BuildGpuReport(const ReportEnv& env, const Setup& setu
   auto build_blocks = [&] {
     for (size_t b; (b = next_block.fetch_add(1)) < blocks.size();) blocks[b]();
   };
-  std::thread helper(build_blocks);
+  Thread helper(build_blocks);
   build_blocks();
-  helper.join();
+  helper.Join();
   if (up.ok()) {
     for (OutOfReach& o : r.out_of_reach) {
       for (const UpgradeOption& opt : up->options) {

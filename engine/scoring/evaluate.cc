@@ -7,11 +7,11 @@
 #include <deque>
 #include <limits>
 #include <mutex>
-#include <thread>
 #include <set>
 
 #include "absl/base/attributes.h"
 #include "absl/strings/str_cat.h"
+#include "base/thread.h"
 #include "catalog/release_month.h"
 
 namespace fitrank {
@@ -897,13 +897,13 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
       }
     }
   }
-  std::vector<std::thread> pool;
+  std::vector<Thread> pool;
   pool.reserve(helpers);
   for (size_t h = 0; h < helpers; ++h) {
     pool.emplace_back([&, h] { rank_models(helper_scratch[h], &helper_outs[h]); });
   }
   rank_models(scratches, outs);
-  for (std::thread& t : pool) t.join();
+  for (Thread& t : pool) t.Join();
 
   // Merged: counts summed, ranked in RanksBefore order (a total order over the models, so the
   // same whoever ranked which model), excluded in model order (one entry per model at most).

@@ -5,9 +5,9 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
-#include <thread>
 
 #include "absl/strings/str_cat.h"
+#include "base/thread.h"
 
 namespace fitrank {
 namespace {
@@ -151,7 +151,8 @@ long long RunSweeps(const std::vector<const Evaluator*>& evals, const SweepPlan&
       ready.notify_all();
     }
   };
-  std::vector<std::thread> pool;
+  std::vector<Thread> pool;
+  pool.reserve(threads);
   for (int t = 0; t < threads; ++t) pool.emplace_back(worker);
   for (int i = 0; i < n; ++i) {
     GpuSlot slot;
@@ -170,7 +171,7 @@ long long RunSweeps(const std::vector<const Evaluator*>& evals, const SweepPlan&
     }
     if (progress) progress(i + 1, n);
   }
-  for (std::thread& t : pool) t.join();
+  for (Thread& t : pool) t.Join();
   return candidates.load();
 }
 

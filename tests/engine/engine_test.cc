@@ -127,3 +127,47 @@ TEST(Engine, ProblemsAreReportedInLoadOrderAndNoneAfterAFailedPolicy) {
 }
 
 }  // namespace fitrank
+
+namespace fitrank {
+namespace {
+
+// The estimator's constants load on the second thread too, yet read as a sequential load's:
+// after the catalog, before the profiles, and a failed estimator leaves the rules unreported
+// (a sequential load compiled them only after it).
+TEST(Engine, AFailedEstimatorIsReportedInOrderAndTheRulesAreNot) {
+  auto top = std::make_shared<MemorySource>();
+  top->Set("catalog/gpus.yaml", "schema: fitrank.catalog/v1\nkind: gpus\ngpus: [1, 2\n");
+  top->Set("engine/estimator/estimator.yaml", "schema: fitrank.estimator/v1\nconstants: [1\n");
+  top->Set("profiles/workloads.yaml", "workloads: [1, 2\n");
+  auto local = std::make_shared<MemorySource>();
+  local->Set("mine.yaml",
+             "schema: fitrank.rules/v1\nset: fit\nrules:\n"
+             "  - id: mine.typo\n    when: fit.headroom_pc > 10\n    score: 5\n");
+  Diagnostics diags;
+  std::shared_ptr<const Engine> e = Engine::Load(
+      {.data = std::make_shared<OverlaySource>(top, Embedded()), .local_rules = local}, &diags);
+  EXPECT_EQ(e, nullptr);
+  const std::string text = diags.Render();
+  const size_t catalog_at = text.find("catalog/gpus.yaml");
+  const size_t estimator_at = text.find("estimator.yaml");
+  const size_t profiles_at = text.find("workloads.yaml");
+  ASSERT_NE(catalog_at, std::string::npos) << text;
+  ASSERT_NE(estimator_at, std::string::npos) << text;
+  ASSERT_NE(profiles_at, std::string::npos) << text;
+  EXPECT_LT(catalog_at, estimator_at) << text;
+  EXPECT_LT(estimator_at, profiles_at) << text;
+  EXPECT_EQ(text.find("mine.yaml"), std::string::npos) << text;
+  // With sound constants and profiles the rule file is reported, after the catalog.
+  top->Set("engine/estimator/estimator.yaml",
+           *EmbeddedSource().Read("engine/estimator/estimator.yaml"));
+  top->Set("profiles/workloads.yaml", *EmbeddedSource().Read("profiles/workloads.yaml"));
+  Diagnostics again;
+  EXPECT_EQ(Engine::Load({.data = std::make_shared<OverlaySource>(top, Embedded()),
+                          .local_rules = local},
+                         &again),
+            nullptr);
+  EXPECT_NE(again.Render().find("mine.yaml:5:"), std::string::npos) << again.Render();
+}
+
+}  // namespace
+}  // namespace fitrank

@@ -4,6 +4,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -29,6 +30,9 @@ constexpr uintptr_t kHugePageBytes = uintptr_t{2} << 20;  // x86-64's transparen
 // glibc's HEAP_MAX_SIZE on 64-bit (malloc/arena.c): a thread's arena is a heap reserved at most
 // this big and aligned to it.
 constexpr uintptr_t kArenaHeapBytes = uintptr_t{64} << 20;
+// How far into a new arena's heap its first block lies at most: after the arena's header and
+// the thread's cache of freed blocks (~3 kB together in glibc 2.36).
+constexpr uintptr_t kFreshArenaBytes = uintptr_t{64} << 10;
 
 uintptr_t Address(const void* p) { return reinterpret_cast<uintptr_t>(p); }
 void* Pointer(uintptr_t a) { return reinterpret_cast<void*>(a); }
@@ -64,13 +68,18 @@ void TuneHeap() {
 }
 
 void UseHugePagesForThisThread() {
-  if (!kGlibcMalloc) return;
+  // Once per process: start-up is what it is for, and a later thread (a server's reload) may
+  // well be given an arena a finished thread left behind, in use.
+  static std::atomic<bool> used{false};
+  if (!kGlibcMalloc || used.exchange(true)) return;
   // A thread's first malloc makes its arena: a heap with the arena's header on its first page,
-  // blocks after it in address order. An address under the break is the main heap's: the
-  // thread shares the main arena, advised already.
+  // blocks after it in address order, the first within a few kB. An address under the break is
+  // the main heap's (the thread shares the main arena, advised already); one further in is an
+  // arena a finished thread left, in use: both are left as they are.
   void* volatile probe = malloc(1);
   const uintptr_t at = Address(probe);
-  if (at < Break()) {
+  const uintptr_t heap = at & ~(kArenaHeapBytes - 1);
+  if (at < Break() || at - heap > kFreshArenaBytes) {
     free(probe);
     return;
   }
@@ -78,9 +87,7 @@ void UseHugePagesForThisThread() {
   // pages; a block reaching the next 2 MB boundary, never freed, sends the thread's blocks past
   // it, into memory advised before it is touched. `probe` (a 32-byte chunk) stays too, so the
   // filler starts where it ends.
-  const uintptr_t heap = at & ~(kArenaHeapBytes - 1);
   const uintptr_t boundary = heap + kHugePageBytes;
-  if (boundary < at + 64) return;
   madvise(Pointer(boundary), kArenaHeapBytes - kHugePageBytes, MADV_HUGEPAGE);
   void* volatile filler = malloc(boundary - (at + 16) - 16);
   (void)filler;

@@ -22,9 +22,9 @@ namespace fitrank {
 // memory from here on sits in 2 MB pages.
 void TuneHeap();
 
-// First thing on a thread that allocates a lot, after TuneHeap (whose top pad makes a new arena
-// big enough for a 2 MB page): its malloc arena (glibc gives each new thread its own) in 2 MB
-// pages.
+// First thing on a thread that allocates a lot at start-up, after TuneHeap (whose top pad makes
+// a new arena big enough for a 2 MB page): its malloc arena (glibc gives each new thread its
+// own) in 2 MB pages. Only the first call in a process does anything.
 void UseHugePagesForThisThread();
 
 }  // namespace fitrank

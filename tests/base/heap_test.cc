@@ -76,6 +76,7 @@ TEST_F(HeapTest, TheMainHeapTakesHugePagesAfterTuning) {
   free(block);
 }
 
+// The only call of UseHugePagesForThisThread in this binary: the first in a process acts.
 TEST_F(HeapTest, AThreadsArenaTakesHugePages) {
   TuneHeap();  // its 16 MB top pad makes a new arena big enough for a 2 MB page
   int eligible = -2;
@@ -90,7 +91,6 @@ TEST_F(HeapTest, AThreadsArenaTakesHugePages) {
 
 TEST(HeapAdviceTest, MemoryStillServesAfterAdvice) {
   TuneHeap();
-  std::thread([] { UseHugePagesForThisThread(); }).join();
   std::string text(5 << 20, 'x');  // grows the heap past its first top pad
   EXPECT_EQ(text.size(), size_t{5} << 20);
   EXPECT_EQ(text[text.size() - 1], 'x');

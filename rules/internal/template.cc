@@ -1,5 +1,6 @@
 #include "rules/internal/template.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
@@ -117,9 +118,10 @@ bool CompileTemplate(absl::string_view text, ExprCompiler* compiler, const Parse
       ++i;
       continue;
     }
-    if (c != '{') {
-      literal += c;
-      ++i;
+    if (c != '{') {  // a run of plain text, appended at once
+      const size_t end = std::min(text.find_first_of("{}", i), text.size());
+      literal.append(text.data() + i, end - i);
+      i = end;
       continue;
     }
     if (next == '{') {

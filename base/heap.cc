@@ -12,20 +12,6 @@
 namespace fitrank {
 namespace {
 
-// Whether glibc's malloc serves this process: a sanitizer brings its own, laid out otherwise.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-constexpr bool kGlibcMalloc = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
-    __has_feature(memory_sanitizer)
-constexpr bool kGlibcMalloc = false;
-#else
-constexpr bool kGlibcMalloc = true;
-#endif
-#else
-constexpr bool kGlibcMalloc = true;
-#endif
-
 constexpr uintptr_t kHugePageBytes = uintptr_t{2} << 20;  // x86-64's transparent huge page
 // glibc's HEAP_MAX_SIZE on 64-bit (malloc/arena.c): a thread's arena is a heap reserved at most
 // this big and aligned to it.

@@ -16,6 +16,21 @@
 
 namespace fitrank {
 
+// Whether glibc's malloc serves this process: a sanitizer brings its own, laid out otherwise,
+// and the advice below then does nothing.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+inline constexpr bool kGlibcMalloc = false;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
+    __has_feature(memory_sanitizer)
+inline constexpr bool kGlibcMalloc = false;
+#else
+inline constexpr bool kGlibcMalloc = true;
+#endif
+#else
+inline constexpr bool kGlibcMalloc = true;
+#endif
+
 // First thing in main. Large blocks stay in the heap and freed memory is kept (a sweep frees
 // ~1 GB of short-lived candidates, which glibc would otherwise return to the kernel and fault
 // in again); the heap grows in 16 MB steps (not 128 kB: one system call each); and the heap's

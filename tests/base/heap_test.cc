@@ -23,21 +23,6 @@ std::string ThpMode() {
              : line.substr(open + 1, close - open - 1);
 }
 
-bool SanitizerMalloc() {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-  return true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || \
-    __has_feature(memory_sanitizer)
-  return true;
-#else
-  return false;
-#endif
-#else
-  return false;
-#endif
-}
-
 // Whether the mapping holding `p` may take huge pages ("THPeligible: 1" in /proc/self/smaps);
 // -1 if no mapping holds it.
 int HugePageEligible(const void* p) {
@@ -61,7 +46,7 @@ int HugePageEligible(const void* p) {
 class HeapTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    if (SanitizerMalloc()) GTEST_SKIP() << "a sanitizer's malloc serves this build";
+    if (!kGlibcMalloc) GTEST_SKIP() << "a sanitizer's malloc serves this build";
     // Under "always" every mapping may take them, advised or not: nothing to tell apart.
     if (ThpMode() != "madvise") GTEST_SKIP() << "huge pages are not by advice on this kernel";
   }

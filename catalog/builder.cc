@@ -14,7 +14,7 @@ void NameIndex::AddNorm(std::string norm, size_t i) {
   by_norm.emplace(norm_store.back(), i);
 }
 
-void NameIndex::Add(const std::string& id, const std::string& name,
+void NameIndex::Add(absl::string_view id, absl::string_view name,
                     const std::vector<std::string>& aliases, bool normalise) {
   const size_t i = display.size();
   by_id.try_emplace(id, i);
@@ -25,10 +25,10 @@ void NameIndex::Add(const std::string& id, const std::string& name,
   for (const std::string& a : aliases) AddNorm(NormalizeName(a), i);
 }
 
-void AddForms(const std::string& id, const std::string& name,
+void AddForms(absl::string_view id, absl::string_view name,
               const std::vector<std::string>& aliases, const std::string& brand,
               std::vector<NameForm>* out) {
-  auto add = [&](const std::string& text) {
+  auto add = [&](absl::string_view text) {
     if (!text.empty()) out->push_back(MakeForm(text));
   };
   add(id);

@@ -45,6 +45,8 @@ struct Lookup {
 class Catalog {
  public:
   static std::unique_ptr<Catalog> Load(const FileSource& source, Diagnostics* diags);
+  Catalog(const Catalog&) = delete;
+  Catalog& operator=(const Catalog&) = delete;
 
   const std::vector<Gpu>& gpus() const { return gpus_; }
   const std::vector<Model>& models() const { return models_; }
@@ -94,6 +96,8 @@ class Catalog {
   const GgufSize* GgufSizeOf(const Model& m, const Quant& q) const;
 
  private:
+  Catalog() = default;  // made by CatalogBuilder
+
   std::vector<Gpu> gpus_;
   std::vector<Model> models_;
   std::vector<DiffusionModel> diffusion_;
@@ -101,9 +105,10 @@ class Catalog {
   std::vector<Runtime> runtimes_;
   std::vector<Interconnect> interconnects_;
   std::vector<Price> prices_;
-  // Id and name indexes over the vectors above (by position, so copies stay valid).
+  // Id and name indexes over the vectors above: by position, viewing their ids and names (so a
+  // Catalog is neither copied nor moved: its records stay where CatalogBuilder left them).
   std::shared_ptr<const catalog_internal::CatalogIndex> index_;
-  // GgufSizeOf's table, shared by copies (which hold the same entries at the same positions).
+  // GgufSizeOf's table, by position.
   std::shared_ptr<catalog_internal::GgufSizes> gguf_sizes_;
   friend class CatalogBuilder;  // catalog/builder.h fills the vectors and the index
 };

@@ -49,7 +49,7 @@ std::vector<std::string> Suggest(const std::vector<T>& items, const NameIndex& i
   std::vector<Near> near;
   for (size_t i = 0; i < items.size(); ++i) {
     Near best{std::numeric_limits<int>::max(), std::numeric_limits<int>::max(), i};
-    auto consider = [&](const std::string& text) {
+    auto consider = [&](absl::string_view text) {
       std::string c = NormalizeName(text);
       int part = SubstringDistance(q, c);
       if (part > limit || part > best.part) return;
@@ -66,7 +66,7 @@ std::vector<std::string> Suggest(const std::vector<T>& items, const NameIndex& i
   });
   std::vector<std::string> out;
   for (size_t i = 0; i < near.size() && out.size() < 3; ++i) {
-    out.push_back(idx.display[near[i].entry]);
+    out.emplace_back(idx.display[near[i].entry]);
   }
   return out;
 }

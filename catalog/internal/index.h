@@ -18,13 +18,15 @@
 namespace fitrank::catalog_internal {
 
 // One kind of entry (GPUs, models, ...).
+// The ids and names it holds are views of the catalog's records (which the catalog owns and
+// never moves, as it owns this index) or, for `by_norm` of a baked index, of the image.
 struct NameIndex {
-  absl::flat_hash_map<std::string, size_t> by_id;    // exact id
+  absl::flat_hash_map<absl::string_view, size_t> by_id;  // exact id
   // NormalizeName(id | name | alias). The keys are views: into `norm_store` for an index built
   // from records, into the catalog image for a baked one (which outlives the catalog).
   absl::flat_hash_map<absl::string_view, size_t> by_norm;
   std::deque<std::string> norm_store;  // the normalised names an index built from records owns
-  std::vector<std::string> display;                  // per entry: the name shown to users
+  std::vector<absl::string_view> display;  // per entry: the name shown to users
 
   // Tokenised forms per entry (id, name, aliases, "vendor name"), for word matching. Built on
   // the first lookup that needs them (most commands look up one GPU and one model, and an
@@ -36,7 +38,7 @@ struct NameIndex {
   void AddNorm(std::string norm, size_t i);
   // Adds entry number `display.size()`. The first owner of a normalised name keeps it.
   // With `normalise` false, `by_norm` is left alone (a baked index brings it filled).
-  void Add(const std::string& id, const std::string& name,
+  void Add(absl::string_view id, absl::string_view name,
            const std::vector<std::string>& aliases, bool normalise = true);
 
   // The forms, built from (id, name, aliases, brand) of each entry on first use.
@@ -51,7 +53,7 @@ struct NameIndex {
 };
 
 // The forms of one entry.
-void AddForms(const std::string& id, const std::string& name,
+void AddForms(absl::string_view id, absl::string_view name,
               const std::vector<std::string>& aliases, const std::string& brand,
               std::vector<NameForm>* out);
 

@@ -1,5 +1,7 @@
 #include "catalog/builder.h"
 
+#include <algorithm>
+
 #include "base/text.h"
 #include "catalog/internal/gguf_sizes.h"
 #include "catalog/internal/index.h"
@@ -8,10 +10,20 @@
 namespace fitrank {
 namespace catalog_internal {
 
-void NameIndex::AddNorm(std::string norm, size_t i) {
-  if (by_norm.contains(norm)) return;
-  norm_store.push_back(std::move(norm));
-  by_norm.emplace(norm_store.back(), i);
+void NameIndex::SortNorms() {
+  // Stable: of the equal names, the first added (its first owner's) stays first and is kept.
+  std::stable_sort(by_norm.begin(), by_norm.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  by_norm.erase(std::unique(by_norm.begin(), by_norm.end(),
+                            [](const auto& a, const auto& b) { return a.first == b.first; }),
+                by_norm.end());
+}
+
+int64_t NameIndex::FindNorm(absl::string_view norm) const {
+  auto it = std::lower_bound(by_norm.begin(), by_norm.end(), norm,
+                             [](const auto& entry, absl::string_view n) { return entry.first < n; });
+  if (it == by_norm.end() || it->first != norm) return -1;
+  return it->second;
 }
 
 void NameIndex::Add(absl::string_view id, absl::string_view name,
@@ -20,9 +32,13 @@ void NameIndex::Add(absl::string_view id, absl::string_view name,
   by_id.try_emplace(id, i);
   display.push_back(name.empty() ? id : name);
   if (!normalise) return;
-  AddNorm(NormalizeName(id), i);
-  if (!name.empty()) AddNorm(NormalizeName(name), i);
-  for (const std::string& a : aliases) AddNorm(NormalizeName(a), i);
+  auto add = [&](std::string norm) {
+    norm_store.push_back(std::move(norm));
+    by_norm.emplace_back(norm_store.back(), static_cast<uint32_t>(i));
+  };
+  add(NormalizeName(id));
+  if (!name.empty()) add(NormalizeName(name));
+  for (const std::string& a : aliases) add(NormalizeName(a));
 }
 
 void AddForms(absl::string_view id, absl::string_view name,
@@ -62,6 +78,13 @@ std::unique_ptr<Catalog> CatalogBuilder::Build() && {
   for (const Runtime& r : c.runtimes_) index->runtimes.Add(r.id, r.name, r.aliases, normalise);
   for (const Interconnect& i : c.interconnects_) {
     index->interconnects.Add(i.id, i.name, {}, normalise);
+  }
+  if (normalise) {
+    for (catalog_internal::NameIndex* kind : {&index->gpus, &index->models, &index->diffusion,
+                                             &index->quants, &index->runtimes,
+                                             &index->interconnects}) {
+      kind->SortNorms();
+    }
   }
   for (size_t i = 0; i < c.prices_.size(); ++i) {
     index->price_by_gpu.try_emplace(c.prices_[i].gpu_id, i);

@@ -117,12 +117,8 @@ class Reader {
 };
 
 void WriteNames(const NameIndex& index, Writer* w) {
-  std::vector<std::pair<absl::string_view, uint32_t>> names;
-  names.reserve(index.by_norm.size());
-  for (const auto& [name, i] : index.by_norm) names.push_back({name, static_cast<uint32_t>(i)});
-  std::sort(names.begin(), names.end());
-  w->Count(names.size());
-  for (const auto& [name, i] : names) {
+  w->Count(index.by_norm.size());
+  for (const auto& [name, i] : index.by_norm) {  // sorted by name, each once
     (*w)(std::string(name));
     (*w)(i);
   }
@@ -131,7 +127,7 @@ void WriteNames(const NameIndex& index, Writer* w) {
 void ReadNames(size_t entries, Reader* r, NameIndex* index) {
   const uint32_t n = r->Count();
   if (!r->ok()) return;
-  index->by_norm.reserve(n);
+  index->by_norm.reserve(std::min<uint32_t>(n, uint32_t{1} << 16));  // n is untrusted
   for (uint32_t k = 0; k < n && r->ok(); ++k) {
     uint32_t i = 0;
     const uint32_t len = r->Count();
@@ -140,7 +136,9 @@ void ReadNames(size_t entries, Reader* r, NameIndex* index) {
     if (bytes == nullptr) return r->Fail();
     const absl::string_view name(bytes, len);
     if (i >= entries) return r->Fail();  // an entry past the records: a broken image
-    index->by_norm.try_emplace(name, i);
+    // Out of order or twice: a broken image (FindNorm searches a sorted table).
+    if (!index->by_norm.empty() && !(index->by_norm.back().first < name)) return r->Fail();
+    index->by_norm.emplace_back(name, i);
   }
 }
 

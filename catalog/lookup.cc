@@ -83,8 +83,8 @@ Lookup<T> Find(const std::vector<T>& items, const NameIndex& idx, absl::string_v
   Lookup<T> result;
   // Matching costs |query| x |name| per name: a query longer than any name matches nothing.
   if (query.size() > kMaxNameLength) return result;
-  if (auto it = idx.by_norm.find(NormalizeName(query)); it != idx.by_norm.end()) {
-    result.found = &items[it->second];
+  if (const int64_t at = idx.FindNorm(NormalizeName(query)); at >= 0) {
+    result.found = &items[at];
     result.exact = true;
     return result;
   }

@@ -4,9 +4,11 @@
 #ifndef FITRANK_CATALOG_INTERNAL_INDEX_H_
 #define FITRANK_CATALOG_INTERNAL_INDEX_H_
 
+#include <cstdint>
 #include <deque>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/string_view.h"
@@ -22,9 +24,12 @@ namespace fitrank::catalog_internal {
 // never moves, as it owns this index) or, for `by_norm` of a baked index, of the image.
 struct NameIndex {
   absl::flat_hash_map<absl::string_view, size_t> by_id;  // exact id
-  // NormalizeName(id | name | alias). The keys are views: into `norm_store` for an index built
-  // from records, into the catalog image for a baked one (which outlives the catalog).
-  absl::flat_hash_map<absl::string_view, size_t> by_norm;
+  // NormalizeName(id | name | alias) and its entry, sorted by name, each name once (its first
+  // owner's): searched by FindNorm. A sorted table, not a hash map: a baked image lists the
+  // names in this order, so a start-up reads them in place without hashing each (most
+  // commands then look up one or two). The names are views: into `norm_store` for an index
+  // built from records, into the catalog image for a baked one (which outlives the catalog).
+  std::vector<std::pair<absl::string_view, uint32_t>> by_norm;
   std::deque<std::string> norm_store;  // the normalised names an index built from records owns
   std::vector<absl::string_view> display;  // per entry: the name shown to users
 
@@ -34,12 +39,14 @@ struct NameIndex {
   mutable std::once_flag forms_once;
   mutable std::vector<std::vector<NameForm>> forms;
 
-  // Adds `norm` (a normalised name) for entry `i` unless an earlier entry owns it.
-  void AddNorm(std::string norm, size_t i);
-  // Adds entry number `display.size()`. The first owner of a normalised name keeps it.
-  // With `normalise` false, `by_norm` is left alone (a baked index brings it filled).
+  // Adds entry number `display.size()`, and with `normalise` its normalised id, name and
+  // aliases to `by_norm` (false: a baked index brings `by_norm` filled). SortNorms() then.
   void Add(absl::string_view id, absl::string_view name,
            const std::vector<std::string>& aliases, bool normalise = true);
+  // Sorts `by_norm` by name after the Adds, keeping the first owner of each name.
+  void SortNorms();
+  // The entry whose normalised name is `norm`, -1 if none.
+  int64_t FindNorm(absl::string_view norm) const;
 
   // The forms, built from (id, name, aliases, brand) of each entry on first use.
   template <class Each>

@@ -177,5 +177,31 @@ TEST(CatalogImageTest, RefusesBrokenOrMismatchedImages) {
   EXPECT_EQ(UnbakeCatalog(bad_magic, sizes), nullptr);
 }
 
+// The lookup index's normalised names are a sorted table searched in place: an image whose
+// names are out of order is broken, not a catalog whose lookups quietly miss.
+TEST(CatalogImageTest, RefusesNamesOutOfOrder) {
+  std::unique_ptr<Catalog> yaml = FromYaml();
+  ASSERT_NE(yaml, nullptr);
+  const std::vector<uint64_t> sizes = EmbeddedSizes();
+  std::string image = BakeCatalog(*yaml, sizes);
+  std::unique_ptr<Catalog> sound = UnbakeCatalog(image, sizes);
+  ASSERT_NE(sound, nullptr);
+  EXPECT_TRUE(sound->FindGpu("GeForce RTX 4070").exact);
+  EXPECT_TRUE(sound->FindGpu("GeForce RTX 4090").exact);
+  // Two normalised names of one length, each written once (after its length, a 32-bit little
+  // endian count): swapped, they are out of order.
+  const std::string length(1, static_cast<char>(14));
+  const std::string a = length + std::string(3, '\0') + "geforcertx4070";
+  const std::string b = length + std::string(3, '\0') + "geforcertx4090";
+  const size_t at_a = image.find(a), at_b = image.find(b);
+  ASSERT_NE(at_a, std::string::npos);
+  ASSERT_NE(at_b, std::string::npos);
+  ASSERT_EQ(image.find(a, at_a + 1), std::string::npos);
+  ASSERT_EQ(image.find(b, at_b + 1), std::string::npos);
+  image.replace(at_a, a.size(), b);
+  image.replace(at_b, b.size(), a);
+  EXPECT_EQ(UnbakeCatalog(image, sizes), nullptr);
+}
+
 }  // namespace
 }  // namespace fitrank

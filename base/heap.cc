@@ -22,7 +22,6 @@ constexpr uintptr_t kFreshArenaBytes = uintptr_t{64} << 10;
 
 uintptr_t Address(const void* p) { return reinterpret_cast<uintptr_t>(p); }
 void* Pointer(uintptr_t a) { return reinterpret_cast<void*>(a); }
-uintptr_t Break() { return Address(sbrk(0)); }
 
 }  // namespace
 
@@ -36,21 +35,6 @@ void TuneHeap() {
   // in 128 kB steps, one system call and VMA update each, ~10% of a `fitrank fit`. Growing in
   // 16 MB steps reserves address space only: pages still cost memory when first touched.
   mallopt(M_TOP_PAD, 16 << 20);
-  if (!kGlibcMalloc) return;
-  // The heap so far (the static initialisers' blocks) ends at the break with its top chunk,
-  // `keepcost` bytes, where the next blocks come from in address order. A block from the top
-  // chunk's start to the next 2 MB boundary, never freed, sends them past it: it costs address
-  // space only (malloc writes its header, nothing more), and growing the heap for it moves the
-  // break a top pad beyond. From the boundary on, the heap is advised into 2 MB pages.
-  const uintptr_t brk_before = Break();
-  const uintptr_t top_start = brk_before - mallinfo2().keepcost;
-  const uintptr_t boundary = (brk_before + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
-  if (boundary - top_start < 64) return;
-  // malloc(n) takes a chunk of n + 8 bytes rounded up to 16, its header included.
-  void* volatile filler = malloc(boundary - top_start - 16);
-  (void)filler;
-  const uintptr_t brk_after = Break();
-  if (brk_after > boundary) madvise(Pointer(boundary), brk_after - boundary, MADV_HUGEPAGE);
 }
 
 void UseHugePagesForThisThread() {
@@ -60,19 +44,20 @@ void UseHugePagesForThisThread() {
   if (!kGlibcMalloc || used.exchange(true)) return;
   // A thread's first malloc makes its arena: a heap with the arena's header on its first page,
   // blocks after it in address order, the first within a few kB. An address under the break is
-  // the main heap's (the thread shares the main arena, advised already); one further in is an
-  // arena a finished thread left, in use: both are left as they are.
+  // the main heap's (the thread shares the main arena); one further in is an arena a finished
+  // thread left, in use: both are left as they are.
   void* volatile probe = malloc(1);
   const uintptr_t at = Address(probe);
   const uintptr_t heap = at & ~(kArenaHeapBytes - 1);
-  if (at < Break() || at - heap > kFreshArenaBytes) {
+  if (at < Address(sbrk(0)) || at - heap > kFreshArenaBytes) {
     free(probe);
     return;
   }
-  // As in TuneHeap: the header's page is in, so the heap's first 2 MB would stay in 4 kB
-  // pages; a block reaching the next 2 MB boundary, never freed, sends the thread's blocks past
-  // it, into memory advised before it is touched. `probe` (a 32-byte chunk) stays too, so the
-  // filler starts where it ends.
+  // The header's page is in, so the heap's first 2 MB would stay in 4 kB pages: a block
+  // reaching the next 2 MB boundary, never freed, sends the thread's blocks past it, into memory
+  // advised before it is touched. It costs address space only (malloc writes its header,
+  // nothing more). `probe` (a 32-byte chunk) stays too, so the filler starts where it ends;
+  // malloc(n) takes a chunk of n + 8 bytes rounded up to 16, its header included.
   const uintptr_t boundary = heap + kHugePageBytes;
   madvise(Pointer(boundary), kArenaHeapBytes - kHugePageBytes, MADV_HUGEPAGE);
   void* volatile filler = malloc(boundary - (at + 16) - 16);

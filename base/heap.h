@@ -1,13 +1,17 @@
 // The heap of a short-lived process: how fitrank asks glibc's malloc and the kernel to serve it.
 //
-// A command's start-up (the engine load: ~2 MB of small blocks on the catalog's thread, ~1 MB
-// on the main one) touches each new 4 kB heap page once: ~700 page faults at ~1.5 us each on
-// these VMs, ~14% of a `fitrank fit`'s CPU. With transparent huge pages (Debian's default mode
-// is "madvise": only for memory that asks) that is a few 2 MB faults. glibc asks by itself under
+// The engine's catalog thread builds ~2 MB of small blocks at every start, touching each new 4 kB
+// page of its arena once: ~500 page faults at ~1.5 us each on these VMs, on the longer of the
+// load's two threads. With transparent huge pages (Debian's default mode is "madvise": only for
+// memory that asks) that is one or two 2 MB faults. glibc asks by itself under
 // GLIBC_TUNABLES=glibc.malloc.hugetlb=1, which a process cannot set for itself once started.
+// On these VMs a fresh 2 MB page now and then takes ~10 ms to fault in (the host backing it, it
+// seems): for the catalog's arena the gain outweighs that over many runs (`fit` median 3.1-3.5
+// ms against 4.1-4.4, mean no worse); for the main heap, which its thread touches less, there
+// was no gain, only that tail, so it is not advised (docs/SPEED.md, round 18).
 //
-// Both functions only advise: where the kernel has no huge pages, or another malloc serves the
-// process (a sanitizer's), they change nothing, and nothing depends on them.
+// The advice changes nothing where the kernel has no huge pages, or another malloc serves the
+// process (a sanitizer's); nothing depends on it.
 //
 // Thread safety: TuneHeap before any other thread starts; UseHugePagesForThisThread on the
 // thread it is for.
@@ -33,8 +37,7 @@ inline constexpr bool kGlibcMalloc = true;
 
 // First thing in main. Large blocks stay in the heap and freed memory is kept (a sweep frees
 // ~1 GB of short-lived candidates, which glibc would otherwise return to the kernel and fault
-// in again); the heap grows in 16 MB steps (not 128 kB: one system call each); and the heap's
-// memory from here on sits in 2 MB pages.
+// in again); the heap and new arenas grow in 16 MB steps (not 128 kB: one system call each).
 void TuneHeap();
 
 // First thing on a thread that allocates a lot at start-up, after TuneHeap (whose top pad makes

@@ -52,15 +52,6 @@ class HeapTest : public ::testing::Test {
   }
 };
 
-TEST_F(HeapTest, TheMainHeapTakesHugePagesAfterTuning) {
-  TuneHeap();
-  // Under the 64 MB mmap threshold TuneHeap sets: from the heap, past the 2 MB boundary.
-  void* volatile block = malloc(3 << 20);
-  ASSERT_NE(block, nullptr);
-  EXPECT_EQ(HugePageEligible(block), 1);
-  free(block);
-}
-
 // The only call of UseHugePagesForThisThread in this binary: the first in a process acts.
 TEST_F(HeapTest, AThreadsArenaTakesHugePages) {
   TuneHeap();  // its 16 MB top pad makes a new arena big enough for a 2 MB page
@@ -72,13 +63,6 @@ TEST_F(HeapTest, AThreadsArenaTakesHugePages) {
     free(block);
   }).join();
   EXPECT_EQ(eligible, 1);
-}
-
-TEST(HeapAdviceTest, MemoryStillServesAfterAdvice) {
-  TuneHeap();
-  std::string text(5 << 20, 'x');  // grows the heap past its first top pad
-  EXPECT_EQ(text.size(), size_t{5} << 20);
-  EXPECT_EQ(text[text.size() - 1], 'x');
 }
 
 }  // namespace

@@ -80,11 +80,7 @@ std::unique_ptr<Catalog> CatalogBuilder::Build() && {
     index->interconnects.Add(i.id, i.name, {}, normalise);
   }
   if (normalise) {
-    for (catalog_internal::NameIndex* kind : {&index->gpus, &index->models, &index->diffusion,
-                                             &index->quants, &index->runtimes,
-                                             &index->interconnects}) {
-      kind->SortNorms();
-    }
+    for (catalog_internal::NameIndex* kind : index->Kinds()) kind->SortNorms();
   }
   for (size_t i = 0; i < c.prices_.size(); ++i) {
     index->price_by_gpu.try_emplace(c.prices_[i].gpu_id, i);

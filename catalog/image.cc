@@ -218,10 +218,7 @@ std::string BakeCatalog(const Catalog& c, const std::vector<uint64_t>& file_byte
   w(c.interconnects());
   w(c.prices());
   const catalog_internal::CatalogIndex& index = CatalogBuilder::IndexOf(c);
-  for (const NameIndex* names : {&index.gpus, &index.models, &index.diffusion, &index.quants,
-                                 &index.runtimes, &index.interconnects}) {
-    WriteNames(*names, &w);
-  }
+  for (const NameIndex* names : index.Kinds()) WriteNames(*names, &w);
   WriteGgufSizes(c, &w);
   return out;
 }

@@ -4,6 +4,7 @@
 #ifndef FITRANK_CATALOG_INTERNAL_INDEX_H_
 #define FITRANK_CATALOG_INTERNAL_INDEX_H_
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <mutex>
@@ -66,6 +67,13 @@ void AddForms(absl::string_view id, absl::string_view name,
 
 struct CatalogIndex {
   NameIndex gpus, models, diffusion, quants, runtimes, interconnects;
+  // The name indexes, in the order a catalog image writes them.
+  std::array<NameIndex*, 6> Kinds() {
+    return {&gpus, &models, &diffusion, &quants, &runtimes, &interconnects};
+  }
+  std::array<const NameIndex*, 6> Kinds() const {
+    return {&gpus, &models, &diffusion, &quants, &runtimes, &interconnects};
+  }
   absl::flat_hash_map<std::string, size_t> price_by_gpu;
 };
 

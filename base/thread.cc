@@ -47,9 +47,7 @@ Thread::Thread(std::function<void()> body) {
 Thread::Thread(Thread&& other) noexcept
     : id_(other.id_), joinable_(std::exchange(other.joinable_, false)) {}
 
-Thread::~Thread() {
-  if (joinable_) Join();
-}
+Thread::~Thread() { Join(); }
 
 void Thread::Join() {
   if (!joinable_) return;

@@ -97,6 +97,17 @@ bool MapReader::Required(absl::string_view key, std::string* out) {
 }
 
 bool MapReader::Optional(absl::string_view key, std::string* out) {
+  absl::string_view text;
+  if (!Optional(key, &text)) return false;
+  out->assign(text.data(), text.size());
+  return true;
+}
+
+bool MapReader::Required(absl::string_view key, absl::string_view* out) {
+  return !ReportIfMissing(key, "...") && Optional(key, out);
+}
+
+bool MapReader::Optional(absl::string_view key, absl::string_view* out) {
   YamlNode v = Get(key);
   if (!v.IsDefined() || v.IsNull()) return false;
   if (!v.IsScalar()) {
@@ -105,7 +116,7 @@ bool MapReader::Optional(absl::string_view key, std::string* out) {
               "`[` or `{`");
     return false;
   }
-  out->assign(v.Scalar().data(), v.Scalar().size());
+  *out = v.Scalar();
   return true;
 }
 

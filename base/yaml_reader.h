@@ -56,6 +56,9 @@ class MapReader {
   bool Optional(absl::string_view key, int* out, int min, int max);
   bool Optional(absl::string_view key, bool* out);
   bool Optional(absl::string_view key, std::vector<std::string>* out);
+  // Text as a view of the tree's own (valid while the tree lives), not a copy.
+  bool Required(absl::string_view key, absl::string_view* out);
+  bool Optional(absl::string_view key, absl::string_view* out);
   // One of `allowed` (exact match); a near miss gets a did-you-mean.
   bool Enum(absl::string_view key, const std::vector<std::string>& allowed, std::string* out,
             bool required);

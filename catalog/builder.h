@@ -52,6 +52,8 @@ class CatalogBuilder {
   // models outer and quants inner, read in place (they must outlive the catalog): GgufSizeOf
   // then looks them up instead of working each out on first use. Null: worked out on use.
   void SetBakedGgufSizes(const GgufSize* table) { baked_gguf_sizes_ = table; }
+  // The YAML tree the records' CatalogText views (catalog/types.h), kept by the catalog.
+  void KeepText(std::unique_ptr<const YamlTree> tree) { catalog_->text_ = std::move(tree); }
   // The index of a built catalog, for writing an image of it.
   static const catalog_internal::CatalogIndex& IndexOf(const Catalog& c) { return *c.index_; }
 

@@ -21,6 +21,7 @@
 
 #include "base/diagnostics.h"
 #include "base/file_source.h"
+#include "base/yaml_tree.h"
 #include "catalog/types.h"
 
 namespace fitrank {
@@ -110,6 +111,9 @@ class Catalog {
   std::shared_ptr<const catalog_internal::CatalogIndex> index_;
   // GgufSizeOf's table, by position.
   std::shared_ptr<catalog_internal::GgufSizes> gguf_sizes_;
+  // The text the records' CatalogText views, when it is not the baked image: the YAML tree of
+  // models.yaml (catalog/types.h).
+  std::unique_ptr<const YamlTree> text_;
   friend class CatalogBuilder;  // catalog/builder.h fills the vectors and the index
 };
 

@@ -45,9 +45,9 @@ class Writer {
 
   template <class T>
   void operator()(const T& x) {
-    if constexpr (std::is_same_v<T, std::string>) {
+    if constexpr (std::is_same_v<T, std::string> || std::is_same_v<T, absl::string_view>) {
       Count(x.size());
-      out_->append(x);
+      out_->append(x.data(), x.size());
     } else if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T>) {
       out_->append(reinterpret_cast<const char*>(&x), sizeof(T));
     } else if constexpr (IsVector<T>::value) {
@@ -76,6 +76,9 @@ class Reader {
       const uint32_t n = Count();
       if (!Take(n)) return;
       x.assign(in_.data() + pos_ - n, n);
+    } else if constexpr (std::is_same_v<T, absl::string_view>) {
+      const uint32_t n = Count();
+      if (Take(n)) x = absl::string_view(in_.data() + pos_ - n, n);  // in place (CatalogText)
     } else if constexpr (std::is_arithmetic_v<T> || std::is_enum_v<T>) {
       if (Take(sizeof(T))) std::memcpy(&x, in_.data() + pos_ - sizeof(T), sizeof(T));
     } else if constexpr (IsVector<T>::value) {

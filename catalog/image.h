@@ -33,8 +33,9 @@ std::string BakeCatalog(const Catalog& catalog, const std::vector<uint64_t>& fil
 
 // The catalog an image holds, or null if `image` is empty, truncated, of another layout, or
 // was baked from files of other sizes than `file_bytes`. The catalog reads parts of the image
-// in place, so `image` must outlive it (the embedded image does): the normalised names of its
-// lookup index, and the GGUF size of every (model, quantization) pair (Catalog::GgufSizeOf; a
+// in place, so `image` must outlive it (the embedded image does): the sources of its quality
+// figures (CatalogText, catalog/types.h), the normalised names of its lookup index, and the
+// GGUF size of every (model, quantization) pair (Catalog::GgufSizeOf; a
 // copy that is not 8-byte aligned in memory gets a catalog that works the sizes out on use).
 std::unique_ptr<Catalog> UnbakeCatalog(absl::string_view image,
                                        const std::vector<uint64_t>& file_bytes);

@@ -28,6 +28,7 @@ struct Loaded {
   bool read = false;  // the file's entry list could be read (cross references are checked)
   std::vector<T> items;
   std::vector<Places> places;
+  std::unique_ptr<const YamlTree> tree;  // the file's, which the items' CatalogText views
 };
 
 using Texts = std::vector<catalog_internal::FileText>;
@@ -46,6 +47,7 @@ Loaded<T> LoadKind(const FileSource& source, absl::string_view kind, ReadFn<T> r
     read(frame->entries.Item(i), static_cast<int>(i), *frame, diags, &out.items[i],
          &out.places[i]);
   }
+  out.tree = std::move(frame->tree);
   return out;
 }
 
@@ -153,6 +155,7 @@ std::unique_ptr<Catalog> Catalog::Load(const FileSource& source, Diagnostics* ou
   CatalogBuilder b;
   b.SetGpus(std::move(gpus.items));
   b.SetModels(std::move(models.items));
+  b.KeepText(std::move(models.tree));
   b.SetDiffusion(std::move(diffusion.items));
   b.SetQuants(std::move(quants.items));
   b.SetRuntimes(std::move(runtimes.items));

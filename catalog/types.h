@@ -8,12 +8,20 @@
 // A field that the source does not know is 0 (numbers) or empty (strings, lists); the
 // "optional" marks below say which fields may be missing. These structs are immutable once
 // the catalog is loaded and are shared read-only across threads.
+//
+// CatalogText: the `source` of a quality figure (a model has seven, ~190 characters each, 0.6 MB
+// over the catalog) is a view of text the catalog holds rather than a copy: the baked image
+// (catalog/image.h) or the YAML tree of models.yaml, which a catalog loaded from YAML keeps.
+// A record made elsewhere (a local GGUF file, a test) points it at text that outlives the
+// record, such as a literal.
 #ifndef FITRANK_CATALOG_TYPES_H_
 #define FITRANK_CATALOG_TYPES_H_
 
 #include <cstdint>
 #include <string>
 #include <vector>
+
+#include "absl/strings/string_view.h"
 
 namespace fitrank {
 
@@ -87,7 +95,9 @@ struct Quality {
   bool coding_estimated = false;  // default: `estimated`
   double math = 0;                // 0-100, math category (optional in YAML: default `score`)
   bool math_estimated = false;    // default: `estimated`
-  std::string source;             // "LMArena text 2025-12-11: elo 1262.0" or the estimate's method
+  // "LMArena text 2025-12-11: elo 1262.0" or the estimate's method. A view of text the catalog
+  // holds (see CatalogText below).
+  absl::string_view source;
 };
 
 // One workload's quality on the common 0-100 scale of catalog/QUALITY.md: the benchmark strings
@@ -97,7 +107,7 @@ struct WorkloadQuality {
   double score = 0;          // 0-100
   bool estimated = false;    // true: not a leaderboard figure
   double uncertainty = 0;    // one standard error, score points (estimates: leave-one-out RMS)
-  std::string source;        // "measured: RULER 32K; ..." or the estimate's method
+  absl::string_view source;  // "measured: RULER 32K; ..." or the estimate's method (CatalogText)
 };
 
 // The quality figure of each shipped workload. Optional in YAML: absent, every figure comes from
@@ -119,7 +129,7 @@ struct LongContext {
   double ruler_128k = 0;
   int effective_context = 0; // tokens
   bool estimated = false;
-  std::string source;
+  absl::string_view source;  // CatalogText
 };
 
 struct Model {

@@ -301,7 +301,7 @@ void CompiledRules::Evaluate(const FactValues& facts, int workload_index, int mo
                              EvalResult* out, uint64_t context_key) const {
   const int list = ApplicableList(workload_index, mode_index);
   const bool reuse = Begin(out, list, context_key, /*all=*/true);
-  const Plan& plan = plans_[plan_of_[kAllRules][list]];
+  const Plan& plan = PlanFor(kAllRules, list);
   internal::RunContext ctx = Context(facts, list, out->memo_.data());
   if (!reuse) RunContextPhase(plan, &ctx, out);
   out->faults = out->context_faults_ + RunPhase(plan.phases[kEarlyPhase], &ctx, out).all +
@@ -320,7 +320,7 @@ void CompiledRules::Score(const FactValues& facts, int workload_index, int mode_
                           context_key == out->context_key_ && list == out->list_;
   const bool reuse = early_done || Begin(out, list, context_key, /*all=*/false);
   out->bounded_ = false;
-  const Plan& plan = plans_[plan_of_[kScoredRules][list]];
+  const Plan& plan = PlanFor(kScoredRules, list);
   internal::RunContext ctx = Context(facts, list, out->memo_.data());
   if (!reuse) RunContextPhase(plan, &ctx, out);
   if (!early_done) out->early_faults_ = RunEarlyPhase(plan, &ctx, out, items, item_key).effect;
@@ -332,7 +332,7 @@ void CompiledRules::Score(const FactValues& facts, int workload_index, int mode_
 bool CompiledRules::ContextGated(const FactValues& facts, int workload_index, int mode_index,
                                  EvalResult* out, uint64_t context_key) const {
   const int list = ApplicableList(workload_index, mode_index);
-  const Plan& plan = plans_[plan_of_[kScoredRules][list]];
+  const Plan& plan = PlanFor(kScoredRules, list);
   if (!Begin(out, list, context_key, /*all=*/false)) {
     internal::RunContext ctx = Context(facts, list, out->memo_.data());
     RunContextPhase(plan, &ctx, out);
@@ -348,7 +348,7 @@ void CompiledRules::Bound(const FactValues& facts, int workload_index, int mode_
                           double* set_most, ItemMemo* items, int item_key) const {
   const int list = ApplicableList(workload_index, mode_index);
   const bool reuse = Begin(out, list, context_key, /*all=*/false);
-  const Plan& plan = plans_[plan_of_[kScoredRules][list]];
+  const Plan& plan = PlanFor(kScoredRules, list);
   internal::RunContext ctx = Context(facts, list, out->memo_.data());
   const double* contribution = out->contribution.data();
   double* context_total = out->context_total_.data();
@@ -426,113 +426,53 @@ std::string CompiledRules::Say(int rule, const FactValues& facts, int workload_i
   return internal::RenderTemplate(says_[rule], program_, &ctx);
 }
 
-// Compiles a merged book; a friend of CompiledRules.
-class RulesCompiler {
+// Makes a plan from its rules (CompiledRules::PlanFor) and the book's item phase (at compile
+// time): phases, steps and tests, and the native functions of the shipped book
+// (CompileOptions::native) for the phases that have one.
+class PlanMaker {
  public:
-  RulesCompiler(const RuleBook& book, std::shared_ptr<const FactSchema> schema,
-           const CompileOptions& options, Diagnostics* diags)
-      : book_(book), options_(options), diags_(diags), out_(new CompiledRules()) {
-    out_->schema_ = std::move(schema);
-    out_->vocab_ = options.vocab;
-    out_->sets_ = options.vocab.sets;
-    out_->disabled_ = book.disabled;
-  }
+  explicit PlanMaker(const CompiledRules& book) : book_(book) {}
 
-  std::shared_ptr<const CompiledRules> Run() {
-    const int errors_before = diags_->error_count();
-    CheckVocabulary();
-    internal::ExprCompiler compiler(*out_->schema_, out_->vocab_, &out_->program_);
-    for (const RuleDef& d : book_.rules) CompileRule(d, &compiler);
-    if (diags_->error_count() > errors_before) return nullptr;
-    ListApplicable();
-    return std::shared_ptr<const CompiledRules>(out_.release());
-  }
-
- private:
-  // CompiledRules::plans_: for "no workload" (-1) and every workload, times "no mode" and
-  // every mode, the rules that apply (all of them, and only those with an effect); lists with
-  // the same rules share one plan. And item_phase_, from every rule with an effect.
-  void ListApplicable() {
-    const int nw = static_cast<int>(out_->vocab_.workloads.size());
-    const int nm = static_cast<int>(out_->vocab_.modes.size());
-    std::map<std::vector<int32_t>, int32_t> planned;
-    std::vector<bool> split;  // per plan: SplitEarly done
-    for (auto kind : {CompiledRules::kAllRules, CompiledRules::kScoredRules}) {
-      out_->plan_of_[kind].assign((nw + 1) * (nm + 1), 0);
-      out_->list_names_.resize((nw + 1) * (nm + 1));
-      for (int w = -1; w < nw; ++w) {
-        for (int m = -1; m < nm; ++m) {
-          std::vector<int32_t> rules;
-          rules.reserve(out_->rules_.size());
-          for (size_t i = 0; i < out_->rules_.size(); ++i) {
-            const CompiledRules::Rule& r = out_->rules_[i];
-            if (out_->Applicable(r, w, m) && (kind == CompiledRules::kAllRules || r.effect)) {
-              rules.push_back(static_cast<int32_t>(i));
-            }
-          }
-          auto [it, added] =
-              planned.emplace(rules, static_cast<int32_t>(out_->plans_.size()));
-          if (added) out_->plans_.push_back(PlanOf(rules));
-          // Only Score and Bound, which run the scored rules, take an ItemMemo.
-          split.resize(out_->plans_.size());
-          if (kind == CompiledRules::kScoredRules && !split[it->second]) {
-            SplitEarly(it->first, &out_->plans_[it->second]);
-            split[it->second] = true;
-          }
-          const int list = out_->ApplicableList(w, m);
-          out_->plan_of_[kind][list] = it->second;
-          out_->list_names_[list] = {w >= 0 ? out_->vocab_.workloads[w].id : absl::string_view(),
-                                     m >= 0 ? out_->vocab_.modes[m].id : absl::string_view()};
-        }
+  // The plan of `index`, into plan_rules_.
+  std::unique_ptr<CompiledRules::Plan> Make(int32_t index) const {
+    auto plan = std::make_unique<CompiledRules::Plan>(PlanOf(book_.plan_rules_[index]));
+    if (book_.plan_split_[index]) SplitEarly(book_.plan_rules_[index], plan.get());
+    for (CompiledRules::Phase& phase : plan->phases) AttachNative(&phase);
+    AttachNative(&plan->item_phase);
+    AttachNative(&plan->early_rest);
+    // Its totals: the table's function for the same (rule, set) order, if there is one (a few
+    // dozen of each; most differ in their length or first pairs).
+    const size_t totals = book_.native_ != nullptr ? book_.native_->total_count : 0;
+    for (size_t i = 0; i < totals && plan->native_total == nullptr; ++i) {
+      const NativeTotal& t = book_.native_->totals[i];
+      if (t.size == plan->order.size() &&
+          std::equal(plan->order.begin(), plan->order.end(), t.order)) {
+        plan->native_total = t.run;
       }
     }
-    for (size_t i = 0; i < out_->rules_.size(); ++i) {
-      const CompiledRules::Rule& r = out_->rules_[i];
-      if (r.effect && IsItem(r)) AddStep(static_cast<int32_t>(i), &out_->item_phase_);
-    }
-    AttachNative();
+    return plan;
   }
 
-  // Every phase with a rule: its compiled C++ function from options_.native, if its key is
-  // there (rules/native.h).
-  void AttachNative() {
-    std::map<absl::string_view, NativePhaseFn> table;
-    if (options_.native != nullptr) {
-      for (size_t i = 0; i < options_.native->count; ++i) {
-        const NativePhase& p = options_.native->phases[i];
-        table.emplace(absl::string_view(p.key, p.key_size), p.run);
+  // A phase with a rule: its compiled C++ function, if its key is in the native table
+  // (rules/native.h). Caller holds plan_mu_ (or is the compiler).
+  void AttachNative(CompiledRules::Phase* phase) const {
+    if (phase->steps.empty() || book_.native_ == nullptr || book_.native_->count == 0) return;
+    if (book_.native_by_key_.empty()) {
+      for (size_t i = 0; i < book_.native_->count; ++i) {
+        const NativePhase& p = book_.native_->phases[i];
+        book_.native_by_key_.emplace(absl::string_view(p.key, p.key_size), p.run);
       }
     }
     // A phase is made from its rules alone (AddStep, in order): phases of the same rules are
     // the same, and are keyed once.
-    std::map<std::vector<int32_t>, NativePhaseFn> by_rules;
-    CompiledRules::ForEachPhase(*out_, [&](CompiledRules::Phase& phase) {
-      if (phase.steps.empty()) return;
-      ++out_->phases_with_rules_;
-      if (table.empty()) return;
-      std::vector<int32_t> rules;
-      for (const CompiledRules::Step& st : phase.steps) rules.push_back(st.rule);
-      auto [known, added] = by_rules.emplace(std::move(rules), nullptr);
-      if (added) {
-        auto it = table.find(out_->NativeKey(phase));
-        if (it != table.end()) known->second = it->second;
-      }
-      phase.native = known->second;
-      if (phase.native != nullptr) ++out_->native_phases_;
-    });
-    // A plan's totals: the table's function for the same (rule, set) order, if there is one
-    // (a few dozen of each; most differ in their length or first pairs).
-    const size_t totals = options_.native != nullptr ? options_.native->total_count : 0;
-    for (CompiledRules::Plan& plan : out_->plans_) {
-      for (size_t i = 0; i < totals && plan.native_total == nullptr; ++i) {
-        const NativeTotal& t = options_.native->totals[i];
-        if (t.size == plan.order.size() &&
-            std::equal(plan.order.begin(), plan.order.end(), t.order)) {
-          plan.native_total = t.run;
-          ++out_->native_totals_;
-        }
-      }
+    std::vector<int32_t> rules;
+    for (const CompiledRules::Step& st : phase->steps) rules.push_back(st.rule);
+    auto [known, added] = book_.native_by_rules_.emplace(std::move(rules), nullptr);
+    if (added) {
+      auto it = book_.native_by_key_.find(book_.NativeKey(*phase));
+      if (it != book_.native_by_key_.end()) known->second = it->second;
     }
+    phase->native = known->second;
   }
 
   // The early phase's rules: not context only, reading only context and early facts; of those,
@@ -543,7 +483,7 @@ class RulesCompiler {
   // Plan::item_phase and early_rest of `plan`, the plan of `rules`.
   void SplitEarly(const std::vector<int32_t>& rules, CompiledRules::Plan* plan) const {
     for (int32_t i : rules) {
-      const CompiledRules::Rule& r = out_->rules_[i];
+      const CompiledRules::Rule& r = book_.rules_[i];
       if (IsEarly(r)) AddStep(i, IsItem(r) ? &plan->item_phase : &plan->early_rest);
     }
   }
@@ -551,7 +491,7 @@ class RulesCompiler {
   // The plan of the rules `rules` (book order).
   CompiledRules::Plan PlanOf(const std::vector<int32_t>& rules) const {
     CompiledRules::Plan plan;
-    const size_t sets = out_->sets_.size();
+    const size_t sets = book_.sets_.size();
     plan.least.assign(sets, 0);
     plan.most.assign(sets, 0);
     plan.magnitude.assign(sets, 0);
@@ -561,11 +501,11 @@ class RulesCompiler {
                             : CompiledRules::kLatePhase;
     };
     size_t steps[CompiledRules::kPhases] = {0, 0, 0};
-    for (int32_t i : rules) ++steps[phase_of(out_->rules_[i])];
+    for (int32_t i : rules) ++steps[phase_of(book_.rules_[i])];
     for (int p = 0; p < CompiledRules::kPhases; ++p) plan.phases[p].steps.reserve(steps[p]);
     plan.order.reserve(rules.size());
     for (int32_t i : rules) {
-      const CompiledRules::Rule& r = out_->rules_[i];
+      const CompiledRules::Rule& r = book_.rules_[i];
       plan.order.push_back({i, r.set});
       if (r.cap >= 0 || r.gate) plan.limits.push_back(i);
       const int phase_index = phase_of(r);
@@ -584,7 +524,7 @@ class RulesCompiler {
   // Appends rule `i`'s step to `phase`, its tests to the phase's.
   void AddStep(int32_t i, CompiledRules::Phase* phase) const {
     using Step = CompiledRules::Step;
-    const CompiledRules::Rule& r = out_->rules_[i];
+    const CompiledRules::Rule& r = book_.rules_[i];
     Step st;
     st.rule = i;
     st.set = r.set;
@@ -639,6 +579,115 @@ class RulesCompiler {
     st->need = never ? 0 : need;
     st->want = never ? 1 : want;
     return true;
+  }
+
+
+ private:
+  const CompiledRules& book_;
+};
+
+const CompiledRules::Plan& CompiledRules::MakePlan(int32_t index) const {
+  std::lock_guard<std::mutex> lock(plan_mu_);
+  if (const Plan* plan = plans_[index].load(std::memory_order_relaxed)) return *plan;
+  made_[index] = PlanMaker(*this).Make(index);
+  plans_[index].store(made_[index].get(), std::memory_order_release);
+  return *made_[index];
+}
+
+void CompiledRules::MakeAllPlans() const {
+  for (int32_t i = 0; i < plan_count(); ++i) {
+    if (plans_[i].load(std::memory_order_acquire) == nullptr) MakePlan(i);
+  }
+}
+
+int CompiledRules::phases_with_rules() const {
+  int n = 0;
+  ForEachPhase([&](const Phase& phase) { n += phase.steps.empty() ? 0 : 1; });
+  return n;
+}
+
+int CompiledRules::native_phases() const {
+  int n = 0;
+  ForEachPhase([&](const Phase& phase) { n += phase.native != nullptr ? 1 : 0; });
+  return n;
+}
+
+int CompiledRules::native_totals() const {
+  MakeAllPlans();
+  int n = 0;
+  for (const std::unique_ptr<Plan>& plan : made_) n += plan->native_total != nullptr ? 1 : 0;
+  return n;
+}
+
+// Compiles a merged book; a friend of CompiledRules.
+class RulesCompiler {
+ public:
+  RulesCompiler(const RuleBook& book, std::shared_ptr<const FactSchema> schema,
+           const CompileOptions& options, Diagnostics* diags)
+      : book_(book), options_(options), diags_(diags), out_(new CompiledRules()) {
+    out_->schema_ = std::move(schema);
+    out_->vocab_ = options.vocab;
+    out_->sets_ = options.vocab.sets;
+    out_->disabled_ = book.disabled;
+  }
+
+  std::shared_ptr<const CompiledRules> Run() {
+    const int errors_before = diags_->error_count();
+    CheckVocabulary();
+    internal::ExprCompiler compiler(*out_->schema_, out_->vocab_, &out_->program_);
+    for (const RuleDef& d : book_.rules) CompileRule(d, &compiler);
+    if (diags_->error_count() > errors_before) return nullptr;
+    ListApplicable();
+    return std::shared_ptr<const CompiledRules>(out_.release());
+  }
+
+ private:
+  // The applicable lists: for "no workload" (-1) and every workload, times "no mode" and every
+  // mode, the rules that apply (all of them, and only those with an effect); lists with the
+  // same rules share one plan, made on first use (CompiledRules::PlanFor). And item_phase_,
+  // from every rule with an effect.
+  void ListApplicable() {
+    const int nw = static_cast<int>(out_->vocab_.workloads.size());
+    const int nm = static_cast<int>(out_->vocab_.modes.size());
+    std::map<std::vector<int32_t>, int32_t> planned;
+    for (auto kind : {CompiledRules::kAllRules, CompiledRules::kScoredRules}) {
+      out_->plan_of_[kind].assign((nw + 1) * (nm + 1), 0);
+      out_->list_names_.resize((nw + 1) * (nm + 1));
+      for (int w = -1; w < nw; ++w) {
+        for (int m = -1; m < nm; ++m) {
+          std::vector<int32_t> rules;
+          rules.reserve(out_->rules_.size());
+          for (size_t i = 0; i < out_->rules_.size(); ++i) {
+            const CompiledRules::Rule& r = out_->rules_[i];
+            if (out_->Applicable(r, w, m) && (kind == CompiledRules::kAllRules || r.effect)) {
+              rules.push_back(static_cast<int32_t>(i));
+            }
+          }
+          auto [it, added] =
+              planned.emplace(rules, static_cast<int32_t>(out_->plan_rules_.size()));
+          if (added) {
+            out_->plan_rules_.push_back(std::move(rules));
+            out_->plan_split_.push_back(0);
+          }
+          // Only Score and Bound, which run the scored rules, take an ItemMemo.
+          if (kind == CompiledRules::kScoredRules) out_->plan_split_[it->second] = 1;
+          const int list = out_->ApplicableList(w, m);
+          out_->plan_of_[kind][list] = it->second;
+          out_->list_names_[list] = {w >= 0 ? out_->vocab_.workloads[w].id : absl::string_view(),
+                                     m >= 0 ? out_->vocab_.modes[m].id : absl::string_view()};
+        }
+      }
+    }
+    const size_t plans = out_->plan_rules_.size();
+    out_->plans_ = std::make_unique<std::atomic<const CompiledRules::Plan*>[]>(plans);  // null
+    out_->made_.resize(plans);
+    out_->native_ = options_.native;
+    PlanMaker maker(*out_);
+    for (size_t i = 0; i < out_->rules_.size(); ++i) {
+      const CompiledRules::Rule& r = out_->rules_[i];
+      if (r.effect && PlanMaker::IsItem(r)) maker.AddStep(static_cast<int32_t>(i), &out_->item_phase_);
+    }
+    maker.AttachNative(&out_->item_phase_);
   }
 
   // `r`'s `when` or `score` reads the facts `reads`: for ReadsToScore, and whether the rule

@@ -37,9 +37,12 @@
 #ifndef FITRANK_RULES_COMPILED_RULES_H_
 #define FITRANK_RULES_COMPILED_RULES_H_
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -193,12 +196,12 @@ class CompiledRules {
   // The ids disabled by overrides (for explain and lint).
   const std::vector<RuleBook::Disabled>& disabled() const { return disabled_; }
   // How many of the book's phases run as compiled C++ (CompileOptions::native), and of how
-  // many with a rule in them.
-  int native_phases() const { return native_phases_; }
-  int phases_with_rules() const { return phases_with_rules_; }
+  // many with a rule in them. (These make every plan first: for tests and tools.)
+  int native_phases() const;
+  int phases_with_rules() const;
   // How many of the book's plans add up their set totals in compiled C++, and of how many.
-  int native_totals() const { return native_totals_; }
-  int plan_count() const { return static_cast<int>(plans_.size()); }
+  int native_totals() const;
+  int plan_count() const { return static_cast<int>(plan_rules_.size()); }
 
   // Evaluates every rule for one candidate. `workload_index` / `mode_index` index
   // vocabulary().workloads / .modes; -1 (or any index out of range) means "none": only rules
@@ -382,18 +385,31 @@ class CompiledRules {
                                  double* set_magnitude) const;
   // What a phase's compiled C++ function bakes in (rules/native.h): equal keys, equal results.
   std::string NativeKey(const Phase& phase) const;
-  // Calls f(Phase&) for every phase of `book` (each plan's, its split early phase, and
-  // item_phase_), empty ones too.
-  template <typename Book, typename F>
-  static void ForEachPhase(Book& book, F f) {
-    for (auto& plan : book.plans_) {
-      for (auto& phase : plan.phases) f(phase);
-      f(plan.item_phase);
-      f(plan.early_rest);
+  // Calls f(const Phase&) for every phase of the book (each plan's, its split early phase, and
+  // item_phase_), empty ones too, plans in index order; makes every plan first.
+  template <typename F>
+  void ForEachPhase(F f) const {
+    MakeAllPlans();
+    for (const std::unique_ptr<Plan>& plan : made_) {
+      for (const Phase& phase : plan->phases) f(phase);
+      f(plan->item_phase);
+      f(plan->early_rest);
     }
-    f(book.item_phase_);
+    f(item_phase_);
   }
   friend std::string EmitNativePhases(const CompiledRules* book);
+  friend class PlanMaker;  // compiled_rules.cc: makes a plan from its rules
+
+  // The plan of applicable list `list` (ApplicableList) for `kind`, made on first use: a run
+  // needs few of the (workloads + 1) x (modes + 1) lists (`fit`, one mode's), and making all
+  // of them was ~10% of a start-up. Thread-safe; after the first use, one atomic load.
+  const Plan& PlanFor(PlanKind kind, int list) const {
+    const int32_t index = plan_of_[kind][list];
+    const Plan* plan = plans_[index].load(std::memory_order_acquire);
+    return plan != nullptr ? *plan : MakePlan(index);
+  }
+  const Plan& MakePlan(int32_t index) const;  // out of line: the first use
+  void MakeAllPlans() const;
 
   // set_total, cap and gate of `plan` from out's per-rule results.
   void Total(const Plan& plan, EvalResult* out) const;
@@ -419,8 +435,20 @@ class CompiledRules {
   std::vector<std::string> sets_;
   std::vector<RuleInfo> info_;
   std::vector<Rule> rules_;
-  std::vector<Plan> plans_;
-  std::vector<int32_t> plan_of_[2];  // [PlanKind][ApplicableList(w, m)]: index into plans_
+  // The distinct plans: lists with the same rules share one. Per plan, its rules (book order),
+  // whether a list of scored rules uses it (its early phase is then split, Plan::item_phase),
+  // and once made (PlanFor), the plan, published in plans_ and owned by made_.
+  std::vector<std::vector<int32_t>> plan_rules_;
+  std::vector<char> plan_split_;
+  std::unique_ptr<std::atomic<const Plan*>[]> plans_;
+  mutable std::vector<std::unique_ptr<Plan>> made_;   // guarded by plan_mu_
+  mutable std::mutex plan_mu_;
+  // The native functions (CompileOptions::native) by key, and those found for a phase's rules
+  // (a phase is made from its rules alone: one key per rule list). Guarded by plan_mu_.
+  const NativePhases* native_ = nullptr;
+  mutable std::map<absl::string_view, NativePhaseFn> native_by_key_;
+  mutable std::map<std::vector<int32_t>, NativePhaseFn> native_by_rules_;
+  std::vector<int32_t> plan_of_[2];  // [PlanKind][ApplicableList(w, m)]: index into plan_rules_
   // [ApplicableList(w, m)]: the workload's and the mode's ids (into vocab_; empty for none).
   struct ListNames {
     absl::string_view workload, mode;
@@ -431,7 +459,6 @@ class CompiledRules {
   std::vector<RuleBook::Disabled> disabled_;
   internal::Program program_;
   Phase item_phase_;  // every item rule with an effect: what an ItemMemo entry holds
-  int native_phases_ = 0, phases_with_rules_ = 0, native_totals_ = 0;
 };
 
 // Compiles a merged rule book against `schema`. Every problem goes to `diags` (with

@@ -339,7 +339,7 @@ std::string EmitNativePhases(const CompiledRules* rules) {
   using Step = CompiledRules::Step;
   std::vector<const Phase*> all;
   if (rules != nullptr) {
-    CompiledRules::ForEachPhase(*rules, [&](const Phase& phase) { all.push_back(&phase); });
+    rules->ForEachPhase([&](const Phase& phase) { all.push_back(&phase); });
   }
   const internal::Program no_program;
   Emitter emit(rules != nullptr ? rules->program_ : no_program);
@@ -426,7 +426,9 @@ std::string EmitNativePhases(const CompiledRules* rules) {
   std::map<std::vector<std::pair<int32_t, int32_t>>, int> orders;  // order -> index
   std::string total_bodies, total_table, total_orders;
   if (rules != nullptr) {
-    for (const CompiledRules::Plan& plan : rules->plans_) {
+    rules->MakeAllPlans();
+    for (const std::unique_ptr<CompiledRules::Plan>& made : rules->made_) {
+      const CompiledRules::Plan& plan = *made;
       if (plan.order.empty() ||
           !orders.emplace(plan.order, static_cast<int>(orders.size())).second) {
         continue;

@@ -2,6 +2,8 @@
 #include "rules/compiled_rules.h"
 
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "base/file_source.h"
 #include "gtest/gtest.h"
@@ -622,6 +624,64 @@ rules:
     EXPECT_GE(most[set], full.set_total[set]) << pass;
     EXPECT_LT(most[set] - least[set], 1e6) << pass;  // widened by rounding, not unbounded
   }
+}
+
+// A book's plans (one per applicable list) are made on first use, from whichever thread gets
+// there first: threads that all start on a fresh book score every workload x mode, "none"
+// included, as Explain (rule by rule, no plan) adds up on another book.
+TEST_F(BookTest, PlansMadeOnFirstUseFromManyThreadsScoreAsOneThread) {
+  facts.Set(t.kind, "offload");
+  facts.Set(t.offload, 5);
+  facts.Set(t.name, "Qwen2.5-Coder-32B");
+  facts.Set(t.thinking, true);
+  auto reference = Load();
+  auto fresh = Load();
+  ASSERT_TRUE(reference && fresh);
+  const int workloads = static_cast<int>(opts.vocab.workloads.size());
+  const int modes = static_cast<int>(opts.vocab.modes.size());
+  // Every list, "none" (-1) included: its totals, cap and gate.
+  auto score_all = [&](const CompiledRules& book, bool explain) {
+    std::vector<double> out;
+    EvalResult r;
+    for (int w = -1; w < workloads; ++w) {
+      for (int m = -1; m < modes; ++m) {
+        if (explain) {
+          const Explanation ex = book.Explain(facts, w, m);
+          out.insert(out.end(), ex.set_total.begin(), ex.set_total.end());
+          out.push_back(ex.cap);
+          out.push_back(ex.gated);
+        } else {
+          book.Score(facts, w, m, &r);
+          out.insert(out.end(), r.set_total.begin(), r.set_total.end());
+          out.push_back(r.cap);
+          out.push_back(r.gated);
+        }
+      }
+    }
+    return out;
+  };
+  const std::vector<double> expected = score_all(*reference, /*explain=*/true);
+  {
+    // The lists are told apart: the coder rule scores for coding only, the thinking one for
+    // reasoning in background mode only.
+    EvalResult r;
+    const int set = reference->FindSet("specialization");
+    reference->Score(facts, /*coding*/ 1, /*balanced*/ 0, &r);
+    ASSERT_EQ(r.set_total[set], 12);
+    reference->Score(facts, /*reasoning*/ 4, /*background*/ 2, &r);
+    ASSERT_EQ(r.set_total[set], 2);
+    reference->Score(facts, /*chat*/ 0, 0, &r);
+    ASSERT_EQ(r.set_total[set], 0);
+  }
+  std::vector<std::vector<double>> got(4);
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < got.size(); ++i) {
+    threads.emplace_back([&, i] { got[i] = score_all(*fresh, /*explain=*/false); });
+  }
+  for (std::thread& th : threads) th.join();
+  for (const std::vector<double>& g : got) EXPECT_EQ(g, expected);
+  EXPECT_EQ(fresh->plan_count(), reference->plan_count());
+  EXPECT_EQ(fresh->phases_with_rules(), reference->phases_with_rules());
 }
 
 TEST_F(BookTest, LintReportsWarningsToo) {

@@ -581,7 +581,6 @@ class PlanMaker {
     return true;
   }
 
-
  private:
   const CompiledRules& book_;
 };

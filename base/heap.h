@@ -1,10 +1,11 @@
 // The heap of a short-lived process: how fitrank asks glibc's malloc and the kernel to serve it.
 //
-// The engine's catalog thread builds ~2 MB of small blocks at every start, touching each new 4 kB
-// page of its arena once: ~500 page faults at ~1.5 us each on these VMs, on the longer of the
-// load's two threads. With transparent huge pages (Debian's default mode is "madvise": only for
-// memory that asks) that is one or two 2 MB faults. glibc asks by itself under
-// GLIBC_TUNABLES=glibc.malloc.hugetlb=1, which a process cannot set for itself once started.
+// The engine's catalog thread builds ~1.7 MB of small blocks at every start, touching each new
+// 4 kB page of its arena once: ~420 page faults at ~1.2 us each on these VMs (the catalog loads
+// in ~1.3 ms so, in ~0.8 ms without them), on one of the load's two threads. With transparent
+// huge pages (Debian's default mode is "madvise": only for memory that asks) that is one 2 MB
+// fault. glibc asks by itself under GLIBC_TUNABLES=glibc.malloc.hugetlb=1, which a process
+// cannot set for itself once started.
 // On these VMs a fresh 2 MB page now and then takes ~10 ms to fault in (the host backing it, it
 // seems): for the catalog's arena the gain outweighs that over many runs (`fit` median 3.1-3.5
 // ms against 4.1-4.4, mean no worse); for the main heap, which its thread touches less, there

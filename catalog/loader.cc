@@ -28,7 +28,8 @@ struct Loaded {
   bool read = false;  // the file's entry list could be read (cross references are checked)
   std::vector<T> items;
   std::vector<Places> places;
-  std::unique_ptr<const YamlTree> tree;  // the file's, which the items' CatalogText views
+  // The file's tree; the catalog keeps models.yaml's, which its records' CatalogText views.
+  std::unique_ptr<const YamlTree> tree;
 };
 
 using Texts = std::vector<catalog_internal::FileText>;

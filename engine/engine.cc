@@ -18,7 +18,8 @@ std::shared_ptr<const Engine> Engine::Load(EngineSources sources, Diagnostics* d
   // (base/thread.h starts it on the other core). The report policy (which needs nothing else
   // either) loads on the thread with less to do, so that the two finish about together: after
   // the estimator when this one also reads the trait books, else here after the rules (`fit`,
-  // idle 2 cores: the second thread takes ~1.2 ms, this one ~1.3 ms with the policy). Each part
+  // idle 2 cores: the second thread ends ~1.06 ms in, this one ~1.13 ms with the policy,
+  // docs/SPEED.md round 19). Each part
   // keeps its own diagnostics, reported in the order of a sequential load: catalog, estimator,
   // profiles, policy, rules, trait books.
   const FileSource& data = *sources.data;

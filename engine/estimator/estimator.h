@@ -378,6 +378,14 @@ struct Sizing {
   Estimate estimate;
   internal::SizingState state;  // the estimator's working state, for Finish
   bool valid = false;           // false: the input was invalid (estimate.problems says so)
+
+  // True if no batch and no KV cache type runs this candidate natively on this setup at this
+  // context: its weights alone exceed what the devices keep for weights and KV cache after
+  // their reserves and overheads (SizingState::device_cap_gb, which neither changes). The fit
+  // is native only when weights + KV fit in that (fit.cc), and the KV cache adds to the weights.
+  bool weights_overflow() const {
+    return valid && state.m.weights_bytes / 1e9 > state.device_cap_gb;
+  }
 };
 
 }  // namespace fitrank

@@ -350,7 +350,7 @@ class Evaluator::SizingCache {
 
 const Sizing* Evaluator::SizeOn(const Query& q, const Model& model, int quant_index, int variant,
                                 SizingCache* cache, const int* setup_ids, Sizing* own,
-                                EstimateInput* input) const {
+                                EstimateInput* input, bool native_only) const {
   const SetupVariant& v = q.variants[variant];
   const QuantPlan& plan = v.plans[quant_index];
   EstimateInput& in = *input;
@@ -374,6 +374,9 @@ const Sizing* Evaluator::SizeOn(const Query& q, const Model& model, int quant_in
   // Run(in) is Finish(in, Size(in)); whether the batch fits is known from the sizing alone.
   auto estimate = [&](auto&& sizing) {
     const Sizing* sized = &sizing(in);
+    if (native_only && !sized->estimate.runs_natively() && sized->weights_overflow()) {
+      return sized;
+    }
     if (in.batch > 1 && !sized->estimate.runs_natively()) {
       // The mode's concurrent sequences do not all fit: serve as many as fit beside the
       // weights (one at least), so that a model that runs is not called a no-fit for its KV
@@ -521,7 +524,8 @@ void Evaluator::EstimateCandidate(const Query& q, const Model& model, int quant_
   int v = 0;
   const Sizing* sized = nullptr;
   for (;; ++v) {
-    sized = SizeOn(q, model, quant_index, v, nullptr, nullptr, &own, &in);
+    sized = SizeOn(q, model, quant_index, v, nullptr, nullptr, &own, &in,
+                   /*native_only=*/v + 1 < n);
     if (v + 1 == n || (q.variants[v].plans[quant_index].runtime != nullptr &&
                        sized->estimate.runs_natively())) {
       break;
@@ -772,7 +776,8 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
             p.quant_index = i;
             for (int v = 0; v < variants; ++v) {
               p.variant = v;
-              p.sized = SizeOn(q0, model, i, v, &cache, setup_ids[g].data(), nullptr, &p.input);
+              p.sized = SizeOn(q0, model, i, v, &cache, setup_ids[g].data(), nullptr, &p.input,
+                               /*native_only=*/v + 1 < variants);
               if (q0.variants[v].plans[i].runtime != nullptr &&
                   p.sized->estimate.runs_natively()) {
                 break;

@@ -254,9 +254,12 @@ class Evaluator {
   // The sizing of a candidate on setup variant `variant` (batch and KV cache chosen), with its
   // input in *input: from `cache` (may be null), where setup_ids[v] names variant v's setup
   // (equal ids: SameSetup), else into `own`. An estimate is SizeOn then Estimator::Finish.
+  // `native_only`: the caller reads only whether the result runs natively (a scale-out setup
+  // before the last): a first sizing whose weights overflow the setup is returned as it is,
+  // no other batch or KV cache type being tried (none would run natively either).
   const Sizing* SizeOn(const Query& q, const Model& model, int quant_index, int variant,
                        SizingCache* cache, const int* setup_ids, Sizing* own,
-                       EstimateInput* input) const;
+                       EstimateInput* input, bool native_only = false) const;
   // A candidate sized (SizeOn) on the setup variant it runs on and not yet finished.
   struct Pending {
     int quant_index = 0;

@@ -253,6 +253,53 @@ TEST(SizeLike, GivesWhatSizeGivesAtOtherLengthsBatchAndKvCache) {
   EXPECT_GT(problems_differ, 0);
 }
 
+// A sizing whose weights overflow the setup (Sizing::weights_overflow) runs natively at no
+// batch and with no KV cache type at its context: the ranker then tries neither on a scale-out
+// setup it will pass over (Evaluator::SizeOn's native_only). And the test is not empty: some
+// sizings overflow and some that do not run natively do not.
+TEST(WeightsOverflow, NoBatchOrKvCacheTypeRunsSuchASizingNatively) {
+  const auto& e = Shipped();
+  const Estimator& est = *e.estimator;
+  int overflowing = 0, not_native_without = 0;
+  for (const Rig& rig : Rigs()) {
+    for (size_t mi = 2; mi < e.catalog->models().size(); mi += 5) {
+      for (const char* qid : {"Q4_K_M", "Q8_0", "F16", "FP8"}) {
+        for (int context : {8192, 65536}) {
+          EstimateInput in;
+          in.setup = &rig.setup;
+          in.model = &e.catalog->models()[mi];
+          in.quant = e.catalog->QuantById(qid);
+          in.runtime = rig.runtime;
+          in.context = context;
+          in.batch = 16;
+          Sizing first;
+          est.Size(in, &first);
+          if (!first.weights_overflow()) {
+            if (first.valid && !first.estimate.runs_natively()) ++not_native_without;
+            continue;
+          }
+          ++overflowing;
+          EXPECT_FALSE(first.estimate.runs_natively());
+          for (int batch : {1, 2, 16}) {
+            for (KvCacheType kv : {KvCacheType::kF16, KvCacheType::kQ8_0, KvCacheType::kQ4_0}) {
+              EstimateInput x = in;
+              x.batch = batch;
+              x.kv_cache = kv;
+              Sizing other;
+              est.Size(x, &other);
+              EXPECT_FALSE(other.estimate.runs_natively())
+                  << rig.name << " / " << in.model->id << " / " << qid << " at " << context
+                  << " x " << batch << ", KV " << KvCacheTypeName(kv);
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(overflowing, 50);
+  EXPECT_GT(not_native_without, 0);
+}
+
 // A ranker's batch-1 estimate leaves out the speeds of serving at capacity and nothing else;
 // with more than one sequence offered the rules read them, and the flag changes nothing.
 TEST(ServingSpeedsAtCapacity, OffLeavesOutOnlyTheBatchOneServingSpeeds) {

@@ -162,8 +162,8 @@ absl::StatusOr<std::unique_ptr<Query>> Evaluator::Prepare(const Setup& setup,
     q->variants.push_back(std::move(v));
   }
   // Quantizations Rank() estimates: those some runtime runs on some setup of the query,
-  // grouped by the runtime of a single setup and sorted by bits per weight (so a group can
-  // stop at its first no-fit); with several setups (scale-out) each stands alone.
+  // grouped by the runtime of a single setup and sorted by bits per weight (the order they are
+  // estimated in); with several setups (scale-out) each stands alone.
   const int nq = static_cast<int>(catalog_.quants().size());
   const std::vector<std::string>& pick = profiles_.grades().pick_quants;
   std::vector<int> runnable;
@@ -764,11 +764,11 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
             all_gated = all_gated && gated;
           }
         }
-        // First size every candidate: those that do not run are settled here. On one setup, in
-        // bits-per-weight order per runtime: memory only grows with bits per weight on one
-        // runtime, so a group stops at its first no-fit. Scale-out: each candidate on the
-        // fewest GPUs of the list that run it natively, else the most (sizing decides it: a
-        // finish changes no fit).
+        // First size every candidate: those that do not run are settled here. A no-fit says
+        // nothing of the quantizations after it: memory does not always grow with the bits per
+        // weight (a GGUF recipe's tensor types; MXFP4 keeps a dense model's weights at Q8_0).
+        // Scale-out: each candidate on the fewest GPUs of the list that run it natively, else
+        // the most (sizing decides it: a finish changes no fit).
         pending.clear();
         Pending p;  // each field is set below (SizeOn sets all of the input)
         for (const std::vector<int>& group : all_gated ? no_groups : q0.rank_groups) {
@@ -791,7 +791,6 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
                 FinishCandidate(q0, model, p, &c);
                 no_run(c);
               }
-              if (variants == 1 && p.sized->estimate.fit.kind == FitKind::kNoFit) break;
               continue;
             }
             pending.push_back(p);

@@ -76,8 +76,8 @@ std::shared_ptr<const Engine> Load(const std::string& local_rules) {
   return e;
 }
 
-// What Rank() must give: every candidate of `q.rank_groups` estimated and scored, each group
-// stopping at its first no-fit on one setup, the best non-excluded one of each model kept.
+// What Rank() must give: every candidate of `q.rank_groups` estimated and scored, the best
+// non-excluded one of each model kept.
 std::vector<CandidateEval> BruteForce(const Evaluator& eval, const Query& q) {
   Evaluator::Scratch s(eval);
   std::vector<CandidateEval> ranked;
@@ -87,10 +87,7 @@ std::vector<CandidateEval> BruteForce(const Evaluator& eval, const Query& q) {
     for (const std::vector<int>& group : q.rank_groups) {
       for (int i : group) {
         CandidateEval c = eval.Evaluate(q, model, i, &s);
-        if (FitOrder(c) == 3) {
-          if (c.estimate.fit.kind == FitKind::kNoFit && q.variants.size() == 1) break;
-          continue;
-        }
+        if (FitOrder(c) == 3) continue;
         if (!c.score.gated && (!have || RanksBefore(c, best))) best = c, have = true;
       }
     }

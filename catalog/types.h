@@ -96,7 +96,7 @@ struct Quality {
   double math = 0;                // 0-100, math category (optional in YAML: default `score`)
   bool math_estimated = false;    // default: `estimated`
   // "LMArena text 2025-12-11: elo 1262.0" or the estimate's method. A view of text the catalog
-  // holds (see CatalogText below).
+  // holds (CatalogText, above).
   absl::string_view source;
 };
 

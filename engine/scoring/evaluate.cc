@@ -348,9 +348,10 @@ class Evaluator::SizingCache {
   std::vector<Slot> slots_;  // [setup_id][quant_index]
 };
 
-const Sizing* Evaluator::SizeOn(const Query& q, const Model& model, int quant_index, int variant,
-                                SizingCache* cache, const int* setup_ids, Sizing* own,
-                                EstimateInput* input, bool native_only) const {
+// Inlined into SizeOn, its one caller: a call per sizing is on the ranker's fast path.
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline const Sizing* Evaluator::SizeOnVariant(
+    const Query& q, const Model& model, int quant_index, int variant, SizingCache* cache,
+    const int* setup_ids, Sizing* own, EstimateInput* input, bool native_only) const {
   const SetupVariant& v = q.variants[variant];
   const QuantPlan& plan = v.plans[quant_index];
   EstimateInput& in = *input;
@@ -412,6 +413,21 @@ const Sizing* Evaluator::SizeOn(const Query& q, const Model& model, int quant_in
     estimator_.Size(x, own);
     return *own;
   });
+}
+
+const Sizing* Evaluator::SizeOn(const Query& q, const Model& model, int quant_index,
+                                SizingCache* cache, const int* setup_ids, Sizing* own,
+                                EstimateInput* input, int* variant) const {
+  const int n = static_cast<int>(q.variants.size());
+  for (int v = 0;; ++v) {
+    const Sizing* sized =
+        SizeOnVariant(q, model, quant_index, v, cache, setup_ids, own, input, v + 1 < n);
+    if (v + 1 == n || (q.variants[v].plans[quant_index].runtime != nullptr &&
+                       sized->estimate.runs_natively())) {
+      *variant = v;
+      return sized;
+    }
+  }
 }
 
 void Evaluator::FillContext(const Query& q, int variant, const Model& model, Scratch* s) const {
@@ -516,21 +532,10 @@ void Evaluator::EstimateCandidate(const Query& q, const Model& model, int quant_
   c->quant = &catalog_.quants()[quant_index];
   c->quant_index = quant_index;
   c->evaluated = false;
-  // On the first setup variant it runs on natively (sizing says so: a finish changes no
-  // fit), else the last.
-  const int n = static_cast<int>(q.variants.size());
   Sizing own;
   EstimateInput in;
   int v = 0;
-  const Sizing* sized = nullptr;
-  for (;; ++v) {
-    sized = SizeOn(q, model, quant_index, v, nullptr, nullptr, &own, &in,
-                   /*native_only=*/v + 1 < n);
-    if (v + 1 == n || (q.variants[v].plans[quant_index].runtime != nullptr &&
-                       sized->estimate.runs_natively())) {
-      break;
-    }
-  }
+  const Sizing* sized = SizeOn(q, model, quant_index, nullptr, nullptr, &own, &in, &v);
   estimator_.Finish(in, *sized, &c->estimate);
   c->setup = q.variants[v].setup.get();
   c->variant = v;
@@ -768,21 +773,14 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
         // nothing of the quantizations after it: memory does not always grow with the bits per
         // weight (a GGUF recipe's tensor types; MXFP4 keeps a dense model's weights at Q8_0).
         // Scale-out: each candidate on the fewest GPUs of the list that run it natively, else
-        // the most (sizing decides it: a finish changes no fit).
+        // the most (SizeOn).
         pending.clear();
         Pending p;  // each field is set below (SizeOn sets all of the input)
         for (const std::vector<int>& group : all_gated ? no_groups : q0.rank_groups) {
           for (int i : group) {
             p.quant_index = i;
-            for (int v = 0; v < variants; ++v) {
-              p.variant = v;
-              p.sized = SizeOn(q0, model, i, v, &cache, setup_ids[g].data(), nullptr, &p.input,
-                               /*native_only=*/v + 1 < variants);
-              if (q0.variants[v].plans[i].runtime != nullptr &&
-                  p.sized->estimate.runs_natively()) {
-                break;
-              }
-            }
+            p.sized = SizeOn(q0, model, i, &cache, setup_ids[g].data(), nullptr, &p.input,
+                             &p.variant);
             for (Ranking& r : out) ++r.candidates;
             const QuantPlan& plan = q0.variants[p.variant].plans[i];
             if (!p.sized->estimate.runnable() || plan.runtime == nullptr ||

@@ -251,15 +251,21 @@ class Evaluator {
   // fewest GPUs that run it natively, else the most).
   void EstimateCandidate(const Query& q, const Model& model, int quant_index,
                          CandidateEval* c) const;
-  // The sizing of a candidate on setup variant `variant` (batch and KV cache chosen), with its
-  // input in *input: from `cache` (may be null), where setup_ids[v] names variant v's setup
-  // (equal ids: SameSetup), else into `own`. An estimate is SizeOn then Estimator::Finish.
-  // `native_only`: the caller reads only whether the result runs natively (a scale-out setup
-  // before the last): a first sizing whose weights overflow the setup is returned as it is,
-  // no other batch or KV cache type being tried (none would run natively either).
-  const Sizing* SizeOn(const Query& q, const Model& model, int quant_index, int variant,
-                       SizingCache* cache, const int* setup_ids, Sizing* own,
-                       EstimateInput* input, bool native_only = false) const;
+  // The sizing of a candidate (batch and KV cache chosen) on the first setup variant it runs
+  // on natively (sizing says so: a finish changes no fit), else the last, into *variant, with
+  // its input in *input: from `cache` (may be null), where setup_ids[v] names variant v's
+  // setup (equal ids: SameSetup), else into `own`. An estimate is SizeOn then
+  // Estimator::Finish.
+  const Sizing* SizeOn(const Query& q, const Model& model, int quant_index, SizingCache* cache,
+                       const int* setup_ids, Sizing* own, EstimateInput* input,
+                       int* variant) const;
+  // SizeOn on setup variant `variant` alone. `native_only`: the caller reads only whether the
+  // result runs natively (a variant before the last): a first sizing whose weights overflow the
+  // setup is returned as it is, no other batch or KV cache type being tried (none would run
+  // natively either).
+  const Sizing* SizeOnVariant(const Query& q, const Model& model, int quant_index, int variant,
+                              SizingCache* cache, const int* setup_ids, Sizing* own,
+                              EstimateInput* input, bool native_only) const;
   // A candidate sized (SizeOn) on the setup variant it runs on and not yet finished.
   struct Pending {
     int quant_index = 0;

@@ -255,8 +255,8 @@ TEST(SizeLike, GivesWhatSizeGivesAtOtherLengthsBatchAndKvCache) {
 
 // A sizing whose weights overflow the setup (Sizing::weights_overflow) runs natively at no
 // batch and with no KV cache type at its context: the ranker then tries neither on a scale-out
-// setup it will pass over (Evaluator::SizeOn's native_only). And the test is not empty: some
-// sizings overflow and some that do not run natively do not.
+// setup it will pass over (Evaluator::SizeOnVariant's native_only). And the test is not
+// empty: some sizings overflow and some that do not run natively do not.
 TEST(WeightsOverflow, NoBatchOrKvCacheTypeRunsSuchASizingNatively) {
   const auto& e = Shipped();
   const Estimator& est = *e.estimator;

@@ -281,6 +281,34 @@ double Estimator::FinishDecodeTokS(const EstimateInput& in, const Sizing& sizing
 
 namespace {
 
+// What the setup's GPU count decides, into the state: the parallelism (the user's choice, else
+// the runtime's habit), the all-reduce steps, and the problems that do not depend on the lengths
+// or the batch (the names', the tensor-parallel layout's). Needs the constants resolved.
+ABSL_ATTRIBUTE_ALWAYS_INLINE inline void SetDeviceCount(const EstimateInput& in,
+                                                       const ResolvedNames& names,
+                                                       internal::Ctx* cp) {
+  internal::Ctx& c = *cp;
+  const Setup& s = *in.setup;
+  c.device_count = s.device_count;
+  c.allreduce_steps = internal::AllReduceSteps(s.device_count);
+  c.par = Parallelism::kLayer;
+  if (s.device_count > 1) {
+    c.par = s.parallelism_defaulted
+                ? (c.C(K::kTensorParallelDefault) >= 0.5 ? Parallelism::kTensor : Parallelism::kLayer)
+                : s.parallelism;
+  }
+  c.shape_problems = names.problems;
+  if (c.par == Parallelism::kTensor && s.device_count > 1) {
+    if (s.mixed) c.shape_problems |= kProblemMixedTensorParallel;
+    if (in.runtime != nullptr && names.runtime_without_tensor) {
+      c.shape_problems |= kProblemNoTensorParallel;
+    }
+    if (!internal::TensorParallelDivides(*in.model, s.device_count)) {
+      c.shape_problems |= kProblemTensorParallelHeads;
+    }
+  }
+}
+
 // The lengths and batch of `in`, with their defaults, into the state and the estimate.
 ABSL_ATTRIBUTE_ALWAYS_INLINE inline void SetLengths(const EstimateInput& in, internal::Ctx* cp,
                                                    Estimate* out) {
@@ -374,18 +402,10 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
   }
   c.kv_elem = KvBytesPerElement(in.kv_cache);
   c.kv = internal::KvShapeOf(*md, c.kv_elem);
-  c.allreduce_steps = internal::AllReduceSteps(s->device_count);
   e.backend = c.backend;
   e.runtime_family = c.runtime;
   e.bpw = bpw;
-
-  // Parallelism: the user's choice, else the runtime's habit.
-  c.par = Parallelism::kLayer;
-  if (s->device_count > 1) {
-    c.par = s->parallelism_defaulted
-                ? (c.C(K::kTensorParallelDefault) >= 0.5 ? Parallelism::kTensor : Parallelism::kLayer)
-                : s->parallelism;
-  }
+  SetDeviceCount(in, names, &c);
   e.parallelism = c.par;
 
   // Workload, with defaults.
@@ -418,13 +438,7 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
   }
 
   // Problems that stop the estimate.
-  e.problems |= names.problems;
-  if (c.par == Parallelism::kTensor && s->device_count > 1) {
-    if (s->mixed) e.problems |= kProblemMixedTensorParallel;
-    if (in.runtime != nullptr && names.runtime_without_tensor) e.problems |= kProblemNoTensorParallel;
-    if (!internal::TensorParallelDivides(*md, s->device_count)) e.problems |= kProblemTensorParallelHeads;
-  }
-  c.shape_problems = e.problems;
+  e.problems |= c.shape_problems;
 
   internal::ComputeShape(&c, bpw);
   SizeFit(&c, &e);
@@ -438,20 +452,26 @@ void Estimator::SizeLike(const EstimateInput& in, const Sizing& like, Sizing* ou
   }
   internal::Ctx c;
   c.StartFrom(like.state, constants_, in);
-  // As SizeImpl: what does not depend on the lengths and the batch is `like`'s.
+  // As SizeImpl: what does not depend on the lengths, the batch and the GPU count is `like`'s.
+  const bool same_count = in.setup->device_count == like.state.device_count;
+  if (!same_count) {
+    ResolvedNames own_names;
+    if (in.names == nullptr) own_names = ResolveNames(in);
+    SetDeviceCount(in, in.names != nullptr ? *in.names : own_names, &c);
+  }
   const Estimate& l = like.estimate;
   Estimate& e = out->estimate;
   e = Estimate{};
   e.backend = l.backend;
   e.runtime_family = l.runtime_family;
   e.bpw = l.bpw;
-  e.parallelism = l.parallelism;
+  e.parallelism = c.par;
   e.problems = c.shape_problems;
   e.kv_cache = in.kv_cache;
   if (in.kv_cache != l.kv_cache) {
     c.kv_elem = KvBytesPerElement(in.kv_cache);
     c.kv = internal::KvShapeOf(*in.model, c.kv_elem);
-  } else {
+  } else if (same_count) {
     // The safe context depends on the batch, not on the context asked for (fit.cc).
     c.known_safe_batch = like.state.batch;
     c.known_safe_context = l.safe_context;

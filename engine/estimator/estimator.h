@@ -295,11 +295,14 @@ class Estimator {
   void Size(const EstimateInput& in, Sizing* out) const;
   // What Size(in, out) fills, worked out from `like`, a Sizing made (by Size or SizeLike) of an
   // input that differs from `in` at most in context, prompt_tokens, gen_tokens, batch and
-  // kv_cache: the model's shape, the resolved constants and names are `like`'s, and its safe
-  // context too when the batch run and the KV cache type are the same (the safe context does
-  // not depend on the context asked for); the rest is worked out again. For callers that size
-  // one candidate at many contexts (a ranker over workloads and modes). `out` must not be
-  // `like`. Does not allocate.
+  // kv_cache, and in the setup when that is another count of the same one Gpu
+  // (SameGpuOtherCount; host, link and parallelism may differ too): the model's shape,
+  // the resolved constants and names are `like`'s, and its safe context too when the GPU
+  // count, the batch run and the KV cache type are the same (the safe context does not depend
+  // on the context asked for); the rest is worked out again (for another GPU count, the
+  // parallelism and its problems too). For callers that size one candidate at many contexts
+  // and GPU counts (a ranker over workloads and modes; scale-out). `out` must not be `like`.
+  // Does not allocate.
   void SizeLike(const EstimateInput& in, const Sizing& like, Sizing* out) const;
   void Finish(const EstimateInput& in, const Sizing& sizing, Estimate* out) const;
   // Finish(in, sizing, &e)'s e.decode_tok_s alone (prefill, serving and the range are not

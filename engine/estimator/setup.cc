@@ -92,6 +92,11 @@ bool SameSetup(const Setup& a, const Setup& b) {
          a.unified == b.unified && a.mixed == b.mixed;
 }
 
+bool SameGpuOtherCount(const Setup& a, const Setup& b) {
+  return a.devices.size() == 1 && b.devices.size() == 1 && a.devices[0].gpu == b.devices[0].gpu &&
+         a.device_count != b.device_count;
+}
+
 std::string SetupLabel(const std::vector<DeviceGroup>& devices) {
   std::string label;
   for (const DeviceGroup& d : devices) {

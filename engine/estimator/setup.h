@@ -114,6 +114,9 @@ absl::StatusOr<Setup> BuildSetup(const Estimator& estimator, std::vector<DeviceG
 // True if `a` and `b` hold the same devices (same catalog GPUs, same counts) and every other
 // field equal: an estimate on one gives the same numbers as on the other.
 bool SameSetup(const Setup& a, const Setup& b);
+// True if `a` and `b` are each a single device group of the same Gpu, in different counts (a
+// sizing on one is a start for the other: Estimator::SizeLike).
+bool SameGpuOtherCount(const Setup& a, const Setup& b);
 
 // "GeForce RTX 4090", "2x GeForce RTX 3090 + GeForce RTX 4090".
 std::string SetupLabel(const std::vector<DeviceGroup>& devices);

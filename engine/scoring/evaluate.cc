@@ -253,8 +253,18 @@ const ModelWorkloadText& Evaluator::TextFor(const Query& q, const Model& model,
 // once the cache has grown.
 class Evaluator::SizingCache {
  public:
-  SizingCache(const Catalog& catalog, size_t setups, size_t quants)
-      : catalog_(catalog), quants_(quants), slots_(setups * quants) {}
+  // `setups`: the setups sized on, by setup id.
+  SizingCache(const Catalog& catalog, const std::vector<const Setup*>& setups, size_t quants)
+      : catalog_(catalog), quants_(quants), slots_(setups.size() * quants),
+        other_counts_(setups.size()) {
+    for (size_t a = 0; a < setups.size(); ++a) {
+      for (size_t b = 0; b < setups.size(); ++b) {
+        if (SameGpuOtherCount(*setups[a], *setups[b])) {
+          other_counts_[a].push_back(static_cast<int>(b));
+        }
+      }
+    }
+  }
   void Clear() {
     for (Slot& s : slots_) s.used = 0;
   }
@@ -267,7 +277,7 @@ class Evaluator::SizingCache {
     for (size_t i = 0; i < slot.used; ++i) {
       if (slot.keys[i] == key) return slot.sizings[i];
     }
-    return Add(estimator, &slot, key, in);
+    return Add(estimator, setup_id, quant_index, key, in);
   }
 
  private:
@@ -275,22 +285,31 @@ class Evaluator::SizingCache {
   struct Slot;
   // Sizes `in` into a new entry of `slot` under `key`. Kept out of line: the search above is
   // what every lookup runs.
-  ABSL_ATTRIBUTE_NOINLINE const Sizing& Add(const Estimator& estimator, Slot* slot_ptr,
-                                            const Key& key, const EstimateInput& in) {
-    Slot& slot = *slot_ptr;
+  ABSL_ATTRIBUTE_NOINLINE const Sizing& Add(const Estimator& estimator, int setup_id,
+                                            int quant_index, const Key& key,
+                                            const EstimateInput& in) {
+    Slot& slot = slots_[setup_id * quants_ + quant_index];
     // A sizing of the same runtime, bits per weight and backend at other lengths, batch or KV
     // cache type is a start (Estimator::SizeLike); best with the same KV cache type and batch,
-    // whose safe context it keeps (a search spared), then with the same KV cache type.
-    int like = -1;
+    // whose safe context it keeps (a search spared), then with the same KV cache type. Else
+    // one on another count of the same GPU (scale-out's 2, 4 and 8, and the one GPU of the
+    // other modes): it keeps the model's shape and the constants, not the safe context.
+    const Sizing* like = nullptr;
     int rank = 0;  // of `like`: 1 same backend, 2 and KV cache type, 3 and batch
-    for (size_t i = 0; i < slot.used && rank < 3; ++i) {
-      const Key& k = slot.keys[i];
-      if (k.runtime != key.runtime || k.bpw_bits != key.bpw_bits ||
-          k.kinds >> 8 != key.kinds >> 8) {
-        continue;
+    auto find = [&](const Slot& from) {
+      for (size_t i = 0; i < from.used && rank < 3; ++i) {
+        const Key& k = from.keys[i];
+        if (k.runtime != key.runtime || k.bpw_bits != key.bpw_bits ||
+            k.kinds >> 8 != key.kinds >> 8) {
+          continue;
+        }
+        const int r = k.kinds != key.kinds ? 1 : k.batch() != key.batch() ? 2 : 3;
+        if (r > rank) like = &from.sizings[i], rank = r;
       }
-      const int r = k.kinds != key.kinds ? 1 : k.batch() != key.batch() ? 2 : 3;
-      if (r > rank) like = static_cast<int>(i), rank = r;
+    };
+    find(slot);
+    for (size_t o = 0; like == nullptr && o < other_counts_[setup_id].size(); ++o) {
+      find(slots_[other_counts_[setup_id][o] * quants_ + quant_index]);
     }
     if (slot.used == slot.sizings.size()) {
       slot.keys.emplace_back();
@@ -298,8 +317,8 @@ class Evaluator::SizingCache {
     }
     slot.keys[slot.used] = key;
     Sizing& sizing = slot.sizings[slot.used++];
-    if (like >= 0) {
-      estimator.SizeLike(in, slot.sizings[like], &sizing);
+    if (like != nullptr) {
+      estimator.SizeLike(in, *like, &sizing);
       return sizing;
     }
     // The GGUF file's size per tensor depends only on the model and the quantization: kept by
@@ -346,6 +365,7 @@ class Evaluator::SizingCache {
   const Catalog& catalog_;
   size_t quants_;
   std::vector<Slot> slots_;  // [setup_id][quant_index]
+  std::vector<std::vector<int>> other_counts_;  // [setup_id]: SameGpuOtherCount setups' ids
 };
 
 // Inlined into SizeOn, its one caller: a call per sizing is on the ranker's fast path.
@@ -688,7 +708,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
   std::atomic<size_t> next_model{0};
   auto rank_models = [&](const std::vector<std::vector<Scratch*>>& part_scratch,
                          std::vector<std::vector<Ranking>>* part) {
-    SizingCache cache(catalog_, setups.size(), catalog_.quants().size());
+    SizingCache cache(catalog_, setups, catalog_.quants().size());
     // The item rules' results for the model at hand, by quant index: kept when more than one
     // query reads them (one query evaluates each quantization once, so keeping costs only).
     rules::ItemMemo memo;

@@ -2,6 +2,7 @@
 // the case search, Size + Finish (and its decode-only form) against Run, Run against Explain, and the ranker's shared
 // sizings against ranking each query alone.
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "engine/estimator/estimator.h"
@@ -251,6 +252,88 @@ TEST(SizeLike, GivesWhatSizeGivesAtOtherLengthsBatchAndKvCache) {
   // The starts differ from what was asked for where it matters.
   EXPECT_GT(safe_differs, compared / 10);
   EXPECT_GT(problems_differ, 0);
+}
+
+// A sizing made from one of the same candidate on another count of the same GPU
+// (SameGpuOtherCount: scale-out's 2, 4 and 8, and the one GPU of the other modes) is the one
+// Size makes, finished too: the parallelism, its problems (heads that do not divide), the fit
+// and the safe context are worked out again for the count.
+TEST(SizeLike, GivesWhatSizeGivesOnAnotherCountOfTheSameGpu) {
+  const auto& e = Shipped();
+  const Catalog& cat = *e.catalog;
+  const Estimator& est = *e.estimator;
+  SetupOptions one;
+  one.interconnects = &cat.interconnects();
+  SetupOptions tensor = one;
+  tensor.parallelism = Parallelism::kTensor;
+  int compared = 0, fit_differs = 0, problems_differ = 0, parallelism_differs = 0;
+  for (const char* gpu : {"RTX 4090", "NVIDIA H100 SXM5 80GB", "RX 7900 XTX", "RTX 4060"}) {
+    const Gpu* g = cat.FindGpu(gpu).found;
+    ASSERT_NE(g, nullptr) << gpu;
+    std::vector<fitrank::Setup> setups;  // gtest's Test has a Setup
+    for (int count : {1, 2, 4, 8}) {
+      absl::StatusOr<fitrank::Setup> s = BuildSetup(est, {{g, count}}, count == 1 ? one : tensor);
+      ASSERT_TRUE(s.ok()) << gpu << " x" << count << ": " << s.status();
+      setups.push_back(*std::move(s));
+    }
+    for (size_t mi = 1; mi < cat.models().size(); mi += 9) {
+      const Model& model = cat.models()[mi];
+      for (const char* qid : {"Q4_K_M", "Q8_0", "FP8", "AWQ-4bit"}) {
+        const Quant* quant = cat.QuantById(qid);
+        ASSERT_NE(quant, nullptr) << qid;
+        const Runtime* runtime = est.DefaultRuntime(cat, setups[1], quant);
+        for (const auto& [context, batch, kv] :
+             {std::tuple{8192, 1, KvCacheType::kF16}, {32768, 16, KvCacheType::kF16},
+              {131072, 8, KvCacheType::kQ8_0}}) {
+          auto input = [&](const fitrank::Setup& setup) {
+            EstimateInput in;
+            in.setup = &setup;
+            in.model = &model;
+            in.quant = quant;
+            in.runtime = runtime;
+            in.context = context;
+            in.batch = batch;
+            in.kv_cache = kv;
+            in.prompt_tokens = 2000;
+            in.gen_tokens = 400;
+            return in;
+          };
+          for (const fitrank::Setup& from : setups) {
+            Sizing start;
+            est.Size(input(from), &start);
+            for (const fitrank::Setup& to : setups) {
+              if (!SameGpuOtherCount(from, to)) continue;
+              const EstimateInput in = input(to);
+              const std::string what = std::string(gpu) + " / " + model.id + " / " + qid +
+                                       " at " + std::to_string(context) + "x" +
+                                       std::to_string(batch) + ", " +
+                                       std::to_string(from.device_count) + " GPUs to " +
+                                       std::to_string(to.device_count);
+              Sizing want, like;
+              est.Size(in, &want);
+              est.SizeLike(in, start, &like);
+              EXPECT_EQ(like.valid, want.valid) << what;
+              ExpectSameEstimate(want.estimate, like.estimate, what);
+              EXPECT_EQ(like.weights_overflow(), want.weights_overflow()) << what;
+              Estimate finished_want, finished_like;
+              est.Finish(in, want, &finished_want);
+              est.Finish(in, like, &finished_like);
+              ExpectSameEstimate(finished_want, finished_like, what + " (finished)");
+              ++compared;
+              if (start.estimate.fit.kind != want.estimate.fit.kind) ++fit_differs;
+              if (start.estimate.problems != want.estimate.problems) ++problems_differ;
+              if (start.estimate.parallelism != want.estimate.parallelism) ++parallelism_differs;
+            }
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(compared, 1000);
+  // The starts differ from what was asked for where it matters.
+  EXPECT_GT(fit_differs, compared / 10);
+  EXPECT_GT(problems_differ, 0);
+  EXPECT_GT(parallelism_differs, 0);
 }
 
 // A sizing whose weights overflow the setup (Sizing::weights_overflow) runs natively at no

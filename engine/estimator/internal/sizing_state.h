@@ -77,7 +77,8 @@ struct SizingState {
   bool flash_attn = true;     // attention scores not materialised
   double kv_elem = 2;
   KvShape kv;                 // the model's KV cache at kv_elem bytes per element
-  double allreduce_steps = 0; // AllReduceSteps(the setup's GPU count)
+  int device_count = 1;       // the setup's GPU count (what SetDeviceCount worked out for)
+  double allreduce_steps = 0; // AllReduceSteps(device_count)
   // Memory for weights and KV cache over all devices, after reserves and runtime overhead
   // (fit.cc); serving fills what the weights leave of it with sequences.
   double device_cap_gb = 0;
@@ -117,6 +118,7 @@ struct SizingState {
     flash_attn = o.flash_attn;
     kv_elem = o.kv_elem;
     kv = o.kv;
+    device_count = o.device_count;
     allreduce_steps = o.allreduce_steps;
     device_cap_gb = o.device_cap_gb;
     shape_problems = o.shape_problems;

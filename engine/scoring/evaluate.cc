@@ -274,7 +274,9 @@ class Evaluator::SizingCache {
                     const EstimateInput& in) {
     Slot& slot = slots_[setup_id * quants_ + quant_index];
     const Key key = KeyOf(in);
-    for (size_t i = 0; i < slot.used; ++i) {
+    // Newest first: a candidate's retries (batch, KV cache type) and the next group of the
+    // same context ask for what was added last.
+    for (size_t i = slot.used; i-- > 0;) {
       if (slot.keys[i] == key) return slot.sizings[i];
     }
     return Add(estimator, setup_id, quant_index, key, in);

@@ -458,6 +458,7 @@ void Estimator::SizeLike(const EstimateInput& in, const Sizing& like, Sizing* ou
     ResolvedNames own_names;
     if (in.names == nullptr) own_names = ResolveNames(in);
     SetDeviceCount(in, in.names != nullptr ? *in.names : own_names, &c);
+    c.devices.known = false;  // the further cards and the overheads depend on the count
   }
   const Estimate& l = like.estimate;
   Estimate& e = out->estimate;

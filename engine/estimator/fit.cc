@@ -14,26 +14,33 @@
 namespace fitrank::internal {
 namespace {
 
-// Working set in GB at `context` tokens: weights + KV of `batch` sequences + all overheads.
-double NeedGb(const Ctx& ctx, int context, double* overhead_gb) {
-  const Setup& s = *ctx.setup;
-  double over = 0;
-  for (size_t i = 0; i < s.devices.size(); ++i) {
-    over += s.devices[i].count *
-            DeviceOverheadGb(ctx, *s.devices[i].gpu, context, i + 1 == s.devices.size());
+// The setup's DeviceMemory, into the state once (sizings made from this one keep it). In the
+// order ComputeFit reads the constants, so that an explanation lists them in that order.
+void KnowDevices(Ctx* ctx) {
+  DeviceMemory& d = ctx->devices;
+  if (d.known) return;
+  const Setup& s = *ctx->setup;
+  const int groups = static_cast<int>(s.devices.size());
+  double o0 = 0, o1 = 0;
+  for (int i = 0; i < groups; ++i) {
+    const Gpu& g = *s.devices[i].gpu;
+    d.usable_first_gb[i] = UsableGb(*ctx, g, i == 0);
+    o0 += s.devices[i].count * DeviceOverheadGb(*ctx, g, 0, i + 1 == groups);
+    o1 += s.devices[i].count * DeviceOverheadGb(*ctx, g, 1, i + 1 == groups);
+    // Further cards of a group keep only the secondary reserve.
+    d.usable_rest_gb[i] = s.devices[i].count > 1 ? UsableGb(*ctx, g, false) : d.usable_first_gb[i];
   }
-  if (overhead_gb != nullptr) *overhead_gb = over;
-  return ctx.m.weights_bytes / 1e9 + ctx.kv.Bytes(context) * ctx.batch / 1e9 +
-         over;
+  d.overhead0_gb = o0;
+  d.overhead1_gb = o1;
+  d.known = true;
 }
 
-// Largest context in [1, max_ctx] with NeedGb <= limit_gb; 0 if none. The overhead is linear
-// in the context (the attention mask), so it is evaluated twice and the search only re-runs
-// the KV formula (no constant lookups in the loop: this is on the ranker's fast path).
+// Largest context in [1, max_ctx] whose working set (weights + KV of `batch` sequences + all
+// overheads) is at most limit_gb; 0 if none. The overhead is linear in the context (the
+// attention mask), so the search only re-runs the KV formula (no constant lookups in the loop:
+// this is on the ranker's fast path).
 int LargestContext(const Ctx& ctx, double limit_gb, int max_ctx) {
-  double o0 = 0, o1 = 0;
-  NeedGb(ctx, 0, &o0);
-  NeedGb(ctx, 1, &o1);
+  const double o0 = ctx.devices.overhead0_gb, o1 = ctx.devices.overhead1_gb;
   const double slope = o1 - o0;
   const double base = ctx.m.weights_bytes / 1e9 + o0;
   auto need = [&](int c) {
@@ -88,12 +95,12 @@ void ComputeFit(Ctx* ctx, Estimate* e) {
   const bool tensor = ctx->par == Parallelism::kTensor && s.device_count > 1;
   double usable_total = 0, overhead_total = 0, cap_total = 0, cap_min = 1e300;
   double cap[kMaxDeviceGroups] = {};
+  KnowDevices(ctx);
   for (int i = 0; i < groups; ++i) {
     const Gpu& g = *s.devices[i].gpu;
-    const double usable = UsableGb(*ctx, g, i == 0);
+    const double usable = ctx->devices.usable_first_gb[i];
     const double over = DeviceOverheadGb(*ctx, g, ctx->context, i + 1 == groups);
-    // Further cards of a group keep only the secondary reserve.
-    const double usable_rest = s.devices[i].count > 1 ? UsableGb(*ctx, g, false) : usable;
+    const double usable_rest = ctx->devices.usable_rest_gb[i];
     cap[i] = std::max(usable - over, 0.0);
     const double cap_rest = std::max(usable_rest - over, 0.0);
     usable_total += usable + (s.devices[i].count - 1) * usable_rest;

@@ -60,6 +60,18 @@ struct KvShape {
   }
 };
 
+// What the setup's devices keep for a sizing whatever its lengths, batch and KV cache type:
+// worked out by the first fit of a sizing made from scratch or for another GPU count (fit.cc),
+// kept by the sizings made from it on the same setup (Estimator::SizeLike).
+struct DeviceMemory {
+  bool known = false;
+  // Per device group: usable GB of its first card, and of each further one (UsableGb).
+  std::array<double, kMaxDeviceGroups> usable_first_gb{}, usable_rest_gb{};
+  // The runtime overhead summed over the devices at contexts 0 and 1 (DeviceOverheadGb is
+  // linear in the context: the safe-context search's line).
+  double overhead0_gb = 0, overhead1_gb = 0;
+};
+
 // Distinct (memory kind, segment) constant sets an estimate resolves; device groups beyond
 // them read their constants by table lookup instead.
 inline constexpr int kMaxResolvedSets = 4;
@@ -82,6 +94,7 @@ struct SizingState {
   // Memory for weights and KV cache over all devices, after reserves and runtime overhead
   // (fit.cc); serving fills what the weights leave of it with sequences.
   double device_cap_gb = 0;
+  DeviceMemory devices;
   // The estimate's Problem bits that do not depend on the lengths or the batch (names,
   // tensor-parallel layout): what Estimator::SizeLike starts from.
   uint32_t shape_problems = 0;
@@ -121,6 +134,7 @@ struct SizingState {
     device_count = o.device_count;
     allreduce_steps = o.allreduce_steps;
     device_cap_gb = o.device_cap_gb;
+    devices = o.devices;
     shape_problems = o.shape_problems;
     groups_resolved = o.groups_resolved;
     resolved_sets = o.resolved_sets;

@@ -88,6 +88,11 @@ int CompiledRules::ApplicableList(int workload_index, int mode_index) const {
   return w * (nm + 1) + m;
 }
 
+bool CompiledRules::SameBoundRules(int workload_index, int mode_a, int mode_b) const {
+  return plan_of_[kScoredRules][ApplicableList(workload_index, mode_a)] ==
+         plan_of_[kScoredRules][ApplicableList(workload_index, mode_b)];
+}
+
 void CompiledRules::Adopt(EvalResult* out) const {
   const size_t n = rules_.size();
   out->fired.assign(n, 0);
@@ -873,6 +878,7 @@ class RulesCompiler {
         Mask(d.workloads, options_.vocab.workloads, "workload", d.workloads_where, d, &info.workloads);
     r.mode_mask = Mask(d.modes, options_.vocab.modes, "mode", d.modes_where, d, &info.modes);
     // Expressions.
+    std::vector<int32_t> reads;  // of `when` and `score`
     if (d.when) {
       internal::CompiledExpr e;
       if (Expr(*d.when, Type::kBool, "`when`", compiler, &e)) {
@@ -885,6 +891,7 @@ class RulesCompiler {
         } else {
           r.when = e.entry;
           NoteReads(e.reads, &r);
+          reads.insert(reads.end(), e.reads.begin(), e.reads.end());
           LeafConjunction(e.entry, &r);
         }
       }
@@ -899,12 +906,18 @@ class RulesCompiler {
         } else {
           r.score = e.entry;
           NoteReads(e.reads, &r);
+          reads.insert(reads.end(), e.reads.begin(), e.reads.end());
           score_zero = false;
           LeafScore(e.entry, &r);
         }
       }
     }
     r.effect = r.score >= 0 || r.score_constant != 0 || r.cap >= 0 || r.gate;
+    if (r.effect && r.early_only) {  // Bound evaluates it (ReadsBeforeLate)
+      std::vector<bool>& before_late = out_->reads_before_late_;
+      before_late.resize(out_->schema_->facts().size());
+      for (int32_t i : reads) before_late[i] = true;
+    }
     // What it may contribute when its facts are not known (Bound).
     if (r.score < 0) {
       r.least = std::min(0.0, r.score_constant);

@@ -249,6 +249,17 @@ class CompiledRules {
            reads_to_score_[fact_index];
   }
 
+  // True if a rule that Bound evaluates (one with an effect that reads only context and early
+  // facts) reads the fact at `fact_index` (workload.id and mode.id included).
+  bool ReadsBeforeLate(int32_t fact_index) const {
+    return fact_index >= 0 && fact_index < static_cast<int32_t>(reads_before_late_.size()) &&
+           reads_before_late_[fact_index];
+  }
+  // True if Bound evaluates the same rules for `workload_index` in modes `mode_a` and `mode_b`
+  // (one plan of scored rules): it then gives both the same set bounds for facts whose values
+  // are the same in every fact ReadsBeforeLate (mode.id among them, if a rule reads it).
+  bool SameBoundRules(int workload_index, int mode_a, int mode_b) const;
+
   // True if a gate that reads only context facts (FactSchema::MarkContext; its `when` and
   // `score`) fires for the context of `facts`: Score() then gates every candidate of that
   // context. Runs the rules that read only context facts into `scratch` as Score() does, kept
@@ -455,6 +466,7 @@ class CompiledRules {
   };
   std::vector<ListNames> list_names_;
   std::vector<bool> reads_to_score_;  // [fact index]: ReadsToScore
+  std::vector<bool> reads_before_late_;  // [fact index]: ReadsBeforeLate
   std::vector<internal::CompiledTemplate> says_;
   std::vector<RuleBook::Disabled> disabled_;
   internal::Program program_;

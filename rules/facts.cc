@@ -206,4 +206,29 @@ void FactValues::Unset(int32_t fact_index) {
   set_[fact_index] = 0;
 }
 
+bool FactValues::SameValue(const FactValues& other, int32_t fact_index) const {
+  if (IsSet(fact_index) != other.IsSet(fact_index)) return false;
+  if (!IsSet(fact_index)) return true;
+  const FactDecl& d = schema_->facts()[fact_index];
+  switch (d.type) {
+    case Type::kNumber:
+      return std::memcmp(&numbers_[d.slot], &other.numbers_[d.slot], sizeof(double)) == 0;
+    case Type::kBool:
+      return bools_[d.slot] == other.bools_[d.slot];
+    case Type::kString:
+      return strings_[d.slot] == other.strings_[d.slot];
+    case Type::kStringList: {
+      const StringListRef& a = lists_[d.slot];
+      const StringListRef& b = other.lists_[d.slot];
+      if (a.size != b.size) return false;
+      for (uint32_t i = 0; i < a.size; ++i) {
+        if (a.at(i) != b.at(i)) return false;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
 }  // namespace fitrank::rules

@@ -237,6 +237,10 @@ class FactValues {
   absl::string_view string(StringFact f) const { return strings_[f.slot]; }
   StringListRef string_list(StringListFact f) const { return lists_[f.slot]; }
 
+  // True if the fact at `fact_index` (not a built-in) is unset in both, or set in both to the
+  // same value (numbers bit for bit; string lists item by item). `other` has the same schema.
+  bool SameValue(const FactValues& other, int32_t fact_index) const;
+
   // Slot-level access for the evaluator.
   const double* numbers() const { return numbers_.data(); }
   const uint8_t* bools() const { return bools_.data(); }

@@ -495,6 +495,40 @@ double Evaluator::MostScore(const Query& q, const Model& model, const Pending& p
   return MostScoreOf(s->set_least.data(), s->set_most.data(), q.weights, profiles_.grades());
 }
 
+bool Evaluator::SameBound(const Query& a, const Query& b, const Model& model, Scratch* sa,
+                          Scratch* sb) const {
+  if (a.evaluator != this || b.evaluator != this || a.workload_index != b.workload_index ||
+      a.variants.size() != b.variants.size() ||
+      !rules_.rules->SameBoundRules(a.workload_index, a.mode_index, b.mode_index)) {
+    return false;
+  }
+  const rules::FactSchema& schema = *rules_.schema;
+  for (size_t v = 0; v < a.variants.size(); ++v) {
+    const std::vector<QuantPlan>& pa = a.variants[v].plans;
+    const std::vector<QuantPlan>& pb = b.variants[v].plans;
+    for (size_t i = 0; i < pa.size(); ++i) {
+      if (pa[i].serving != pb[i].serving) return false;  // FillEarly reads it
+    }
+    FillContext(a, static_cast<int>(v), model, sa);
+    FillContext(b, static_cast<int>(v), model, sb);
+    for (int32_t f = 0; f < static_cast<int32_t>(schema.facts().size()); ++f) {
+      const rules::FactDecl& d = schema.facts()[f];
+      if (!d.context || !rules_.rules->ReadsBeforeLate(f)) continue;
+      if (d.builtin) {
+        if (d.name == rules::FactSchema::kModeId && a.mode_index != b.mode_index) return false;
+        continue;  // workload.id: the same workload
+      }
+      if (!sa->values.SameValue(sb->values, f)) return false;
+    }
+  }
+  return true;
+}
+
+double Evaluator::MostScoreLike(const Query& q, const Scratch& bounded) const {
+  return MostScoreOf(bounded.set_least.data(), bounded.set_most.data(), q.weights,
+                     profiles_.grades());
+}
+
 void Evaluator::FinishCandidate(const Query& q, const Model& model, const Pending& p,
                                 CandidateEval* c) const {
   c->model = &model;
@@ -689,10 +723,30 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
     }
   }
 
+  // Per group and query: the earlier query of the group whose bound it takes (SameBound: a
+  // mode that changes only weights and speed targets, interactive of balanced), -1 if none.
+  // Checked on the calling thread's scratches, before the helpers start.
+  const std::vector<Model>& models = catalog_.models();
+  std::vector<std::vector<int>> bound_like(ng);
+  for (size_t g = 0; g < ng; ++g) {
+    const std::vector<const Query*>& qs = groups[g];
+    bound_like[g].assign(qs.size(), -1);
+    for (size_t j = 1; j < qs.size() && !models.empty(); ++j) {
+      for (size_t a = 0; a < j && bound_like[g][j] < 0; ++a) {
+        if (bound_like[g][a] < 0 &&
+            qs[j]->evaluator->SameBound(*qs[a], *qs[j], models[0], scratches[g][a],
+                                        scratches[g][j])) {
+          bound_like[g][j] = static_cast<int>(a);
+        }
+      }
+    }
+  }
+
   // Per group: for the model at hand, the best and closest candidates of each query.
   struct GroupState {
     std::vector<CandidateEval> best, closest;
     std::vector<char> have_best, have_closest;
+    std::vector<char> bounded_now;  // MostScore bounded the candidate at hand (its scratch)
     std::vector<size_t> closest_pos;  // position of `closest` in the estimation order
     CandidateEval nofit;
     bool have_nofit = false;
@@ -706,7 +760,6 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
   // The models go to the threads one at a time, in catalog order, whichever thread is free
   // first: a model's candidates depend on nothing another model did (its sizings, its hint),
   // so each thread ranks its models into its own partial rankings, merged below.
-  const std::vector<Model>& models = catalog_.models();
   std::atomic<size_t> next_model{0};
   auto rank_models = [&](const std::vector<std::vector<Scratch*>>& part_scratch,
                          std::vector<std::vector<Ranking>>* part) {
@@ -725,6 +778,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
       state[g].closest.resize(n);
       state[g].have_best.resize(n);
       state[g].have_closest.resize(n);
+      state[g].bounded_now.resize(n);
       state[g].closest_pos.resize(n);
       state[g].top_scores.resize(n);
     }
@@ -846,27 +900,36 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
         }
         // A query with no best yet scores the candidate whatever its bound: no bound then,
         // unless only the top models are wanted and it has `top` of them: a candidate that
-        // cannot reach the last of those cannot enter the top either.
+        // cannot reach the last of those cannot enter the top either. A query whose bound is
+        // another's (bound_like) takes it when that one was just bounded, and then scores a
+        // candidate that passes from scratch (Score's results are the same either way).
+        const std::vector<int>& like = bound_like[g];
         for (const auto& [key, k] : order) {
           bool finished = false;
           for (size_t j = 0; j < n; ++j) {
+            st.bounded_now[j] = 0;
             if (!want_excluded && st.context_gated[j * variants + pending[k].variant]) continue;
             const Evaluator& e = *qs[j]->evaluator;
             const std::vector<double>& tops = st.top_scores[j];
             const bool full = top > 0 && static_cast<int>(tops.size()) == top;
             const bool bounded = st.have_best[j] || full;
+            const bool shared = bounded && like[j] >= 0 && st.bounded_now[like[j]];
             if (bounded) {
               const double floor =
                   !full ? st.best[j].score.score
                   : st.have_best[j] ? std::max(st.best[j].score.score, tops.back())
                                     : tops.back();
-              if (e.MostScore(*qs[j], model, pending[k], scratch[j], items) < floor) continue;
+              const double most =
+                  shared ? e.MostScoreLike(*qs[j], *scratch[like[j]])
+                         : e.MostScore(*qs[j], model, pending[k], scratch[j], items);
+              st.bounded_now[j] = !shared;
+              if (most < floor) continue;
             }
             if (!finished) {
               FinishCandidate(q0, model, pending[k], &c);
               finished = true;
             }
-            if (bounded) {
+            if (bounded && !shared) {
               e.ScoreAfterBound(*qs[j], &c, scratch[j]);
             } else {
               e.ScoreCandidate(*qs[j], &c, scratch[j], items);

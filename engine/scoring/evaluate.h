@@ -219,6 +219,8 @@ class Evaluator {
   // false, below); `models` counts as without it. A candidate whose best possible score
   // (MostScore) is below the last of the `top` best models found so far is then neither
   // finished nor scored: a sweep of top 5 (`rules diff`) scores a fraction of the candidates.
+  // A query whose bound is an earlier one's of its group (SameBound: interactive's is
+  // balanced's under its own weights) takes it instead of bounding the candidate again.
   //
   // `excluded` false leaves `excluded` empty with any `top` (the sweep writes only ranked
   // models), the rest as with it: a candidate that does not run is then not finished, and a
@@ -231,6 +233,16 @@ class Evaluator {
                   bool excluded = true) const;
   // True if every estimate `a` makes equals the one `b` makes for the same candidate.
   static bool SameEstimates(const Query& a, const Query& b);
+  // For `a` and `b` with SameEstimates and one workload: true if a candidate's best possible
+  // score with `b` (RankGroups' bound) is the one with `a` under b's weights, for every sized
+  // candidate of every model: `a` and `b` are this evaluator's, the same rules bound them
+  // (rules::CompiledRules::SameBoundRules), and each setup variant's plans (serving runtime)
+  // and the context facts those rules read are the same (workload, mode and setup facts,
+  // mode.id). Their early facts then are too (Facts::FillEarly). RankGroups then bounds a
+  // candidate once for both. Fills the context facts of each setup variant and `model` into
+  // `sa` and `sb`.
+  bool SameBound(const Query& a, const Query& b, const Model& model, Scratch* sa,
+                 Scratch* sb) const;
 
   // Reasons, tags and advice for a candidate evaluated with `q`.
   CandidateDetail Describe(const Query& q, const CandidateEval& c) const;
@@ -283,6 +295,9 @@ class Evaluator {
   // cleared whenever the model changes.
   double MostScore(const Query& q, const Model& model, const Pending& p, Scratch* s,
                    rules::ItemMemo* items) const;
+  // MostScore with `q` of the candidate `bounded` (a scratch of a query SameBound with `q`)
+  // was just bounded for.
+  double MostScoreLike(const Query& q, const Scratch& bounded) const;
   // ScoreCandidate with `items` as for MostScore.
   void ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s, rules::ItemMemo* items) const;
   // ScoreCandidate of `c` right after MostScore of it with the same query and scratch: fills

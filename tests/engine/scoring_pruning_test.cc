@@ -4,8 +4,9 @@
 // Whatever the rules, the ranking must be the one scoring every candidate gives: these tests
 // rank with rule sets built to reward the candidates a skip would wrongly drop (the smallest
 // quantization, one quant by name, slow decode) or to gate some (by a context, an early and a
-// late fact), on one setup and scaled out, and compare with a brute-force ranking through
-// Evaluate().
+// late fact), or to make balanced's bound wrong for interactive (an early rule reading the
+// mode, or a mode-scaled target: interactive must not take it, Evaluator::SameBound), on one
+// setup and scaled out, and compare with a brute-force ranking through Evaluate().
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -62,6 +63,21 @@ constexpr const char* kGates =  // gates on a context, an early and a late fact
     "    when: perf.decode_tok_s < 40\n"
     "    gate: true\n"
     "    gate_reason: slow\n";
+
+// Early rules that read what differs between balanced and interactive, which share their
+// estimates: their bounds differ, so neither may take the other's (Evaluator::SameBound).
+constexpr const char* kModeInEarly =  // mode.id
+    "  - id: mine.interactive-small\n"
+    "    desc: Prefer small quants when interactive.\n"
+    "    when: mode.id == \"interactive\" and quant.bpw < 5\n"
+    "    score: 400\n"
+    "    say: interactive\n";
+constexpr const char* kScaledTargetInEarly =  // a mode-scaled workload fact
+    "  - id: mine.high-target-big\n"
+    "    desc: Prefer big quants where the decode target is high.\n"
+    "    when: workload.decode_target_tok_s > 25 and quant.bpw > 6\n"
+    "    score: 400\n"
+    "    say: target\n";
 
 std::shared_ptr<const Engine> Load(const std::string& local_rules) {
   Diagnostics diags;
@@ -190,14 +206,47 @@ TEST_P(PruningUnderRules, RulesRewardingDominatedCandidatesRankAsIfEveryCandidat
 }
 
 std::string RuleSetName(const ::testing::TestParamInfo<const char*>& info) {
-  return info.param == kSmallQuants      ? "SmallQuants"
-         : info.param == kOneQuantByName ? "OneQuantByName"
-         : info.param == kGates          ? "Gates"
-                                         : "SlowDecode";
+  return info.param == kSmallQuants           ? "SmallQuants"
+         : info.param == kOneQuantByName      ? "OneQuantByName"
+         : info.param == kGates               ? "Gates"
+         : info.param == kModeInEarly         ? "ModeInEarly"
+         : info.param == kScaledTargetInEarly ? "ScaledTargetInEarly"
+                                              : "SlowDecode";
 }
 INSTANTIATE_TEST_SUITE_P(Pruning, PruningUnderRules,
-                         ::testing::Values(kSmallQuants, kOneQuantByName, kSlowDecode, kGates),
+                         ::testing::Values(kSmallQuants, kOneQuantByName, kSlowDecode, kGates,
+                                           kModeInEarly, kScaledTargetInEarly),
                          RuleSetName);
+
+// Interactive takes balanced's bound with the shipped rules (the same rules bound them and
+// read nothing that differs), and not where an early rule reads the mode or a mode-scaled
+// target; light-api never (other rules apply).
+TEST(Pruning, InteractiveTakesBalancedsBoundOnlyWhenNothingItsRulesReadDiffers) {
+  for (const auto& [rules, want] : {std::pair{"", true}, {kModeInEarly, false},
+                                    {kScaledTargetInEarly, false}, {kSmallQuants, true}}) {
+    std::shared_ptr<const Engine> e = Load(rules);
+    ASSERT_NE(e, nullptr);
+    const Evaluator& eval = e->evaluator();
+    Lookup<Gpu> g = e->catalog().FindGpu("GeForce RTX 4090");
+    ASSERT_NE(g.found, nullptr);
+    SetupOptions o;
+    o.interconnects = &e->catalog().interconnects();
+    absl::StatusOr<fitrank::Setup> setup = BuildSetup(e->estimator(), {{g.found, 1}}, o);
+    ASSERT_TRUE(setup.ok()) << setup.status();
+    const Workload& chat = *e->profiles().FindWorkload("chat").found;
+    auto prepare = [&](const char* mode) {
+      auto q = eval.Prepare(*setup, chat, *e->profiles().FindMode(mode).found);
+      EXPECT_TRUE(q.ok()) << q.status();
+      return *std::move(q);
+    };
+    std::unique_ptr<Query> balanced = prepare("balanced"), interactive = prepare("interactive"),
+                           api = prepare("light-api");
+    Evaluator::Scratch sa(eval), sb(eval);
+    const Model& model = e->catalog().models()[0];
+    EXPECT_EQ(eval.SameBound(*balanced, *interactive, model, &sa, &sb), want) << rules;
+    EXPECT_FALSE(eval.SameBound(*balanced, *api, model, &sa, &sb)) << rules;
+  }
+}
 
 }  // namespace
 }  // namespace fitrank

@@ -281,6 +281,15 @@ double Estimator::FinishDecodeTokS(const EstimateInput& in, const Sizing& sizing
 
 namespace {
 
+// The input's names: its own (EstimateInput::names) if it carries them, else resolved into
+// `own`.
+const ResolvedNames& NamesOf(const Estimator& estimator, const EstimateInput& in,
+                             ResolvedNames* own) {
+  if (in.names != nullptr) return *in.names;
+  *own = estimator.ResolveNames(in);
+  return *own;
+}
+
 // What the setup's GPU count decides, into the state: the parallelism (the user's choice, else
 // the runtime's habit), the all-reduce steps, and the problems that do not depend on the lengths
 // or the batch (the names', the tensor-parallel layout's). Needs the constants resolved.
@@ -383,8 +392,7 @@ bool Estimator::SizeImpl(const EstimateInput& in, Estimate* out, internal::Ctx* 
   c.model = md;
   const Gpu& g0 = *s->devices[0].gpu;
   ResolvedNames own_names;
-  if (in.names == nullptr) own_names = ResolveNames(in);
-  const ResolvedNames& names = in.names != nullptr ? *in.names : own_names;
+  const ResolvedNames& names = NamesOf(*this, in, &own_names);
   c.quant = names.quant_family;
   c.runtime = names.runtime_family;
   c.backend = names.backend;
@@ -456,8 +464,7 @@ void Estimator::SizeLike(const EstimateInput& in, const Sizing& like, Sizing* ou
   const bool same_count = in.setup->device_count == like.state.device_count;
   if (!same_count) {
     ResolvedNames own_names;
-    if (in.names == nullptr) own_names = ResolveNames(in);
-    SetDeviceCount(in, in.names != nullptr ? *in.names : own_names, &c);
+    SetDeviceCount(in, NamesOf(*this, in, &own_names), &c);
     c.devices.known = false;  // the further cards and the overheads depend on the count
   }
   const Estimate& l = like.estimate;

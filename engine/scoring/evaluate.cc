@@ -492,7 +492,7 @@ double Evaluator::MostScore(const Query& q, const Model& model, const Pending& p
                           q.shape, &s->values, RowsFor(*s));
   rules_.rules->Bound(s->values, q.workload_index, q.mode_index, &s->result, s->context_key,
                       s->set_least.data(), s->set_most.data(), items, p.quant_index);
-  return MostScoreOf(s->set_least.data(), s->set_most.data(), q.weights, profiles_.grades());
+  return WeighedBound(q, *s);
 }
 
 bool Evaluator::SameBound(const Query& a, const Query& b, const Model& model, Scratch* sa,
@@ -524,7 +524,7 @@ bool Evaluator::SameBound(const Query& a, const Query& b, const Model& model, Sc
   return true;
 }
 
-double Evaluator::MostScoreLike(const Query& q, const Scratch& bounded) const {
+double Evaluator::WeighedBound(const Query& q, const Scratch& bounded) const {
   return MostScoreOf(bounded.set_least.data(), bounded.set_most.data(), q.weights,
                      profiles_.grades());
 }
@@ -920,7 +920,7 @@ void Evaluator::RankGroups(const std::vector<std::vector<const Query*>>& groups,
                   : st.have_best[j] ? std::max(st.best[j].score.score, tops.back())
                                     : tops.back();
               const double most =
-                  shared ? e.MostScoreLike(*qs[j], *scratch[like[j]])
+                  shared ? e.WeighedBound(*qs[j], *scratch[like[j]])
                          : e.MostScore(*qs[j], model, pending[k], scratch[j], items);
               st.bounded_now[j] = !shared;
               if (most < floor) continue;

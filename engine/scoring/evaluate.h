@@ -295,9 +295,9 @@ class Evaluator {
   // cleared whenever the model changes.
   double MostScore(const Query& q, const Model& model, const Pending& p, Scratch* s,
                    rules::ItemMemo* items) const;
-  // MostScore with `q` of the candidate `bounded` (a scratch of a query SameBound with `q`)
-  // was just bounded for.
-  double MostScoreLike(const Query& q, const Scratch& bounded) const;
+  // The set bounds MostScore last left in `bounded` (with `q`, or a query SameBound with it),
+  // under q's weights: the candidate's best possible score with `q`.
+  double WeighedBound(const Query& q, const Scratch& bounded) const;
   // ScoreCandidate with `items` as for MostScore.
   void ScoreCandidate(const Query& q, CandidateEval* c, Scratch* s, rules::ItemMemo* items) const;
   // ScoreCandidate of `c` right after MostScore of it with the same query and scratch: fills

@@ -134,7 +134,9 @@ class Facts {
   // The early facts (FactDecl::early): every candidate fact but the speeds (perf.* other
   // than perf.runtime, perf.serving_runtime and perf.runnable), which are all that
   // Estimator::Finish adds to a sizing: `e` may be a Sizing's estimate. FillCandidate is
-  // FillEarly and the speeds.
+  // FillEarly and the speeds. Of `shape` it reads only context_tokens and quality, so that
+  // queries of one workload with the same estimates fill the same early facts (what
+  // Evaluator::SameBound relies on).
   void FillEarly(const Model& model, const Quant& quant, const Runtime* runtime,
                  bool serving_runtime, const Gpu& gpu, int gpus_used, const Estimate& e,
                  const WorkloadShape& shape, rules::FactValues* v,

@@ -489,7 +489,7 @@ double Evaluator::MostScore(const Query& q, const Model& model, const Pending& p
   const QuantPlan& plan = v.plans[p.quant_index];
   rules_.facts->FillEarly(model, *plan.quant, plan.runtime, plan.serving,
                           *v.setup->devices[0].gpu, v.setup->device_count, p.sized->estimate,
-                          q.shape, &s->values, RowsFor(*s));
+                          EarlyShapeOf(q.shape), &s->values, RowsFor(*s));
   rules_.rules->Bound(s->values, q.workload_index, q.mode_index, &s->result, s->context_key,
                       s->set_least.data(), s->set_most.data(), items, p.quant_index);
   return WeighedBound(q, *s);
@@ -502,6 +502,9 @@ bool Evaluator::SameBound(const Query& a, const Query& b, const Model& model, Sc
       !rules_.rules->SameBoundRules(a.workload_index, a.mode_index, b.mode_index)) {
     return false;
   }
+  // What FillEarly reads of the workload: then the early facts are the same too.
+  const EarlyShape ea = EarlyShapeOf(a.shape), eb = EarlyShapeOf(b.shape);
+  if (ea.context_tokens != eb.context_tokens || ea.quality != eb.quality) return false;
   const rules::FactSchema& schema = *rules_.schema;
   for (size_t v = 0; v < a.variants.size(); ++v) {
     const std::vector<QuantPlan>& pa = a.variants[v].plans;

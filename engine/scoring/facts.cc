@@ -92,7 +92,7 @@ struct CandidateSubject {
   const Gpu& gpu;
   int gpus_used;
   const Estimate& e;
-  const WorkloadShape& shape;
+  const EarlyShape& shape;
   double workload_quality;  // EffectiveQuality of the workload's figure
   bool runs;                // runnable on a runtime, and not a no-fit
   int context;              // min(safe context, model max)
@@ -525,7 +525,7 @@ void Facts::FillModel(const Model& m, const ModelWorkloadText& text, double age_
 
 void Facts::FillEarly(const Model& model, const Quant& quant, const Runtime* runtime,
                       bool serving_runtime, const Gpu& gpu, int gpus_used, const Estimate& e,
-                      const WorkloadShape& shape, rules::FactValues* v,
+                      const EarlyShape& shape, rules::FactValues* v,
                       const uint8_t* rows) const {
   const double retention = QualityRetention(model, quant);
   const int context =
@@ -543,7 +543,8 @@ void Facts::FillCandidate(const Model& model, const Quant& quant, const Runtime*
                           bool serving_runtime, const Gpu& gpu, int gpus_used,
                           const Estimate& e, const WorkloadShape& shape,
                           rules::FactValues* v, const uint8_t* rows) const {
-  FillEarly(model, quant, runtime, serving_runtime, gpu, gpus_used, e, shape, v, rows);
+  FillEarly(model, quant, runtime, serving_runtime, gpu, gpus_used, e, EarlyShapeOf(shape), v,
+            rows);
   FillSpeeds(e, shape, v, rows);
 }
 

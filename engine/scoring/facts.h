@@ -64,6 +64,18 @@ struct WorkloadShape {
 };
 WorkloadShape ShapeFor(const Workload& workload, const Mode& mode);
 
+// What the early facts (Facts::FillEarly) read of a WorkloadShape, and all they may read: two
+// fields that no mode scales but the context (mode.context_scale), so that queries of one
+// workload with the same estimates fill the same early facts (Evaluator::SameBound relies on
+// it). A getter of an early fact cannot reach the rest of the shape.
+struct EarlyShape {
+  int context_tokens = 0;
+  WorkloadQuality WorkloadQualities::*quality = &WorkloadQualities::chat;
+};
+inline EarlyShape EarlyShapeOf(const WorkloadShape& shape) {
+  return {shape.context_tokens, shape.quality};
+}
+
 // Texts derived from a model and a workload, kept alive for the facts that point at them.
 struct ModelWorkloadText {
   std::string required_missing;  // "tools" / "tools, code": workload.requires the model lacks
@@ -134,12 +146,10 @@ class Facts {
   // The early facts (FactDecl::early): every candidate fact but the speeds (perf.* other
   // than perf.runtime, perf.serving_runtime and perf.runnable), which are all that
   // Estimator::Finish adds to a sizing: `e` may be a Sizing's estimate. FillCandidate is
-  // FillEarly and the speeds. Of `shape` it reads only context_tokens and quality, so that
-  // queries of one workload with the same estimates fill the same early facts (what
-  // Evaluator::SameBound relies on).
+  // FillEarly and the speeds. Of the workload it reads only `shape` (EarlyShape says why).
   void FillEarly(const Model& model, const Quant& quant, const Runtime* runtime,
                  bool serving_runtime, const Gpu& gpu, int gpus_used, const Estimate& e,
-                 const WorkloadShape& shape, rules::FactValues* v,
+                 const EarlyShape& shape, rules::FactValues* v,
                  const uint8_t* rows = nullptr) const;
   // The speeds: the candidate facts FillEarly leaves out.
   void FillSpeeds(const Estimate& estimate, const WorkloadShape& shape, rules::FactValues* v,

@@ -85,7 +85,8 @@ TEST(Facts, ContextFactsAreExactlyTheOnesFilledOncePerContext) {
   // exist), the speeds what FillSpeeds sets, and every declared fact but the built-ins and
   // the ones a setup without a price leaves unknown is set by one of the layers.
   std::vector<std::string> early = set_facts([&](rules::FactValues* v) {
-    facts.FillEarly(model, quant, runtime, false, *setup.devices[0].gpu, 1, estimate, shape, v);
+    facts.FillEarly(model, quant, runtime, false, *setup.devices[0].gpu, 1, estimate,
+                    EarlyShapeOf(shape), v);
   });
   std::vector<std::string> speeds = set_facts([&](rules::FactValues* v) {
     facts.FillSpeeds(estimate, shape, v);
@@ -122,7 +123,8 @@ TEST(Facts, WorkloadQualityIsLoweredByTheProfilesZ) {
     rules::FactSchema schema;
     Facts facts(&schema, z);
     rules::FactValues v(schema);
-    facts.FillEarly(model, quant, nullptr, false, *setup.devices[0].gpu, 1, estimate, shape, &v);
+    facts.FillEarly(model, quant, nullptr, false, *setup.devices[0].gpu, 1, estimate,
+                    EarlyShapeOf(shape), &v);
     const rules::FactDecl* d = schema.Find("quant.workload_quality");
     ASSERT_NE(d, nullptr);
     EXPECT_DOUBLE_EQ(v.numbers()[d->slot],

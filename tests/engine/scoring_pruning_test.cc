@@ -220,7 +220,7 @@ INSTANTIATE_TEST_SUITE_P(Pruning, PruningUnderRules,
 
 // Interactive takes balanced's bound with the shipped rules (the same rules bound them and
 // read nothing that differs), and not where an early rule reads the mode or a mode-scaled
-// target; light-api never (other rules apply).
+// target; light-api never (other rules apply), nor background (another context).
 TEST(Pruning, InteractiveTakesBalancedsBoundOnlyWhenNothingItsRulesReadDiffers) {
   for (const auto& [rules, want] : {std::pair{"", true}, {kModeInEarly, false},
                                     {kScaledTargetInEarly, false}, {kSmallQuants, true}}) {
@@ -240,11 +240,13 @@ TEST(Pruning, InteractiveTakesBalancedsBoundOnlyWhenNothingItsRulesReadDiffers) 
       return *std::move(q);
     };
     std::unique_ptr<Query> balanced = prepare("balanced"), interactive = prepare("interactive"),
-                           api = prepare("light-api");
+                           api = prepare("light-api"), background = prepare("background");
     Evaluator::Scratch sa(eval), sb(eval);
     const Model& model = e->catalog().models()[0];
     EXPECT_EQ(eval.SameBound(*balanced, *interactive, model, &sa, &sb), want) << rules;
     EXPECT_FALSE(eval.SameBound(*balanced, *api, model, &sa, &sb)) << rules;
+    // Background doubles the context: the early facts read it (fit.context_ratio).
+    EXPECT_FALSE(eval.SameBound(*balanced, *background, model, &sa, &sb)) << rules;
   }
 }
 

@@ -100,6 +100,11 @@ struct EstimateInput {
   // it). Off, they stay 0 (max_concurrency, concurrency and queued are still filled): for a
   // ranker, whose batch-1 rules read the one sequence's speeds alone. Sizing does not read it.
   bool serving_speeds_at_capacity = true;
+  // With serving_speeds_at_capacity and one sequence offered: the users the speeds are for,
+  // > 0 caps the concurrency at them (a serving mode whose sequences did not all fit beside
+  // the weights is sized at batch 1; its users cannot run more sequences than there are of
+  // them, however many would fit); 0: at capacity. Sizing does not read it.
+  int serving_users = 0;
   // Optional: Estimator::ResolveNames of an input with this setup, quant, bpw, runtime and
   // backend (the caller keeps it for many estimates); null: worked out by this estimate.
   const ResolvedNames* names = nullptr;
@@ -187,8 +192,10 @@ struct ServingEstimate {
   int max_concurrency = 0;       // sequences of `context` tokens whose KV fits beside the weights
                                  // (capped by max_num_seqs)
   int concurrency = 0;           // the concurrency the speeds below are for: min(batch, max),
-                                 // max at batch 1 (EstimateInput::serving_speeds_at_capacity)
-  int queued = 0;                // offered sequences beyond `concurrency`, waiting (queueing runtimes)
+                                 // at batch 1 max (EstimateInput::serving_speeds_at_capacity),
+                                 // or min(serving_users, max)
+  int queued = 0;                // offered sequences (or serving_users) beyond `concurrency`,
+                                 // waiting (queueing runtimes)
   double aggregate_tok_s = 0;    // decode tokens/s summed over `concurrency` sequences
   double per_user_tok_s = 0;     // aggregate / concurrency
 };

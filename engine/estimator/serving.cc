@@ -39,8 +39,13 @@ void ComputeServing(Ctx* ctx, Estimate* e) {
                            ? sized
                            : MaxConcurrency(*ctx, *e, &cap, &kv_seq_gb, &max_seqs);
   if (sv.max_concurrency < 1) return;
-  sv.concurrency = ctx->offered > 1 ? std::min(ctx->offered, sv.max_concurrency) : sv.max_concurrency;
-  sv.queued = ctx->offered > 1 ? ctx->offered - sv.concurrency : 0;
+  // The sequences that run: those offered, else the users the speeds are for, at most what
+  // fits; with neither, as many as fit.
+  const int users = ctx->offered > 1                                      ? ctx->offered
+                    : ctx->in != nullptr && ctx->in->serving_users > 0 ? ctx->in->serving_users
+                                                                        : 0;
+  sv.concurrency = users > 0 ? std::min(users, sv.max_concurrency) : sv.max_concurrency;
+  sv.queued = users > 0 ? users - sv.concurrency : 0;
   if (ctx->offered > 1 || ctx->in == nullptr || ctx->in->serving_speeds_at_capacity) {
     const double avg_ctx = std::min<double>(ctx->prompt + ctx->gen / 2.0, ctx->context);
     const double step_ms = DecodeStepMs(*ctx, *e, sv.concurrency, avg_ctx, true);

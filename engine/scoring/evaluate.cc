@@ -394,6 +394,7 @@ ABSL_ATTRIBUTE_ALWAYS_INLINE inline const Sizing* Evaluator::SizeOnVariant(
   // At one user the rules read the one sequence's speeds (Facts' UserTokS, perf.*), and no
   // report reads a ranked estimate's serving speeds: not worked out.
   in.serving_speeds_at_capacity = q.shape.concurrency > 1;
+  in.serving_users = q.shape.concurrency > 1 ? q.shape.concurrency : 0;
   // Run(in) is Finish(in, Size(in)); whether the batch fits is known from the sizing alone.
   auto estimate = [&](auto&& sizing) {
     const Sizing* sized = &sizing(in);

@@ -251,5 +251,43 @@ TEST(Facts, UserSpeedOfAServingModeHoldingOneSequenceIsShared) {
   EXPECT_GT(one_sequence, 10);
 }
 
+// A serving mode's users run at most one sequence each: where the mode's sequences do not all
+// fit beside the weights and the candidate is sized at one (offload counts host RAM, so many
+// more may "fit"), its speeds are for at most the users, and no user decodes faster than one
+// sequence alone does.
+TEST(Facts, AServingModesUsersRunNoMoreSequencesThanThereAreOfThem) {
+  const auto& e = Shipped();
+  ASSERT_NE(e.evaluator, nullptr);
+  int offloaded = 0, checked = 0;
+  for (const char* gpu : {"GeForce GTX 1050", "GeForce RTX 3060 12GB"}) {
+    const fitrank::Setup setup = e.SetupOf(gpu);
+    for (const char* mode : {"light-api", "scale-out"}) {
+      auto q = e.QueryOf(setup, "chat", mode);
+      const int users = q->shape.concurrency;
+      ASSERT_GT(users, 1);
+      Evaluator::Scratch scratch(*e.evaluator);
+      const std::vector<Model>& models = e.catalog->models();
+      for (size_t m = 0; m < models.size(); m += 2) {
+        for (int qi = 0; qi < static_cast<int>(e.catalog->quants().size()); ++qi) {
+          const CandidateEval c = e.evaluator->Evaluate(*q, models[m], qi, &scratch);
+          const Estimate& est = c.estimate;
+          if (!(est.decode_tok_s > 0)) continue;
+          const std::string what =
+              std::string(gpu) + " " + mode + " " + models[m].id + " " + c.quant->id;
+          EXPECT_LE(est.serving.concurrency, users) << what;
+          EXPECT_LE(c.user_tok_s, est.decode_tok_s * (1 + 1e-12)) << what;
+          if (est.batch == 1 && est.fit.kind == FitKind::kOffload &&
+              est.serving.max_concurrency > users) {
+            ++offloaded;
+          }
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_GT(offloaded, 20);  // where the users' cap binds
+  EXPECT_GT(checked, 500);
+}
+
 }  // namespace
 }  // namespace fitrank

@@ -216,6 +216,21 @@ TEST(Facts, ScoringFillsOnlyWhatTheRulesReadAndScoresTheSame) {
   EXPECT_GT(unfilled, 0);
 }
 
+// Calls f(candidate, "mode model quant") for every quantization of every `stride`-th catalog
+// model that decodes with `q`.
+template <typename F>
+void ForEachRunning(const testing::ShippedEngine& e, const Query& q, size_t stride, F f) {
+  Evaluator::Scratch scratch(*e.evaluator);
+  const std::vector<Model>& models = e.catalog->models();
+  for (size_t m = 0; m < models.size(); m += stride) {
+    for (int qi = 0; qi < static_cast<int>(e.catalog->quants().size()); ++qi) {
+      const CandidateEval c = e.evaluator->Evaluate(q, models[m], qi, &scratch);
+      if (!(c.estimate.decode_tok_s > 0)) continue;
+      f(c, q.mode->id + " " + models[m].id + " " + c.quant->id);
+    }
+  }
+}
+
 // The ranker leaves out the serving speeds at capacity of a one-user query (no rule reads
 // them) but not of a serving mode, even for a candidate whose KV budget holds one sequence
 // only: its users share that sequence's speed (Facts' UserTokS).
@@ -227,25 +242,18 @@ TEST(Facts, UserSpeedOfAServingModeHoldingOneSequenceIsShared) {
   for (const char* mode : {"balanced", "light-api"}) {
     auto q = e.QueryOf(setup, "coding", mode);
     const int users = q->shape.concurrency;
-    Evaluator::Scratch scratch(*e.evaluator);
-    const std::vector<Model>& models = e.catalog->models();
-    for (size_t m = 0; m < models.size(); m += 3) {
-      for (int qi = 0; qi < static_cast<int>(e.catalog->quants().size()); ++qi) {
-        const CandidateEval c = e.evaluator->Evaluate(*q, models[m], qi, &scratch);
-        const Estimate& est = c.estimate;
-        if (!(est.decode_tok_s > 0)) continue;
-        const std::string what = std::string(mode) + " " + models[m].id + " " + c.quant->id;
-        if (users == 1) {
-          EXPECT_EQ(c.user_tok_s, est.decode_tok_s) << what;
-          EXPECT_EQ(est.serving.aggregate_tok_s, 0) << what;
-          ++one_user;
-        } else if (est.batch == 1) {
-          ASSERT_GT(est.serving.aggregate_tok_s, 0) << what;
-          EXPECT_EQ(c.user_tok_s, est.serving.aggregate_tok_s / users) << what;
-          ++one_sequence;
-        }
+    ForEachRunning(e, *q, 3, [&](const CandidateEval& c, const std::string& what) {
+      const Estimate& est = c.estimate;
+      if (users == 1) {
+        EXPECT_EQ(c.user_tok_s, est.decode_tok_s) << what;
+        EXPECT_EQ(est.serving.aggregate_tok_s, 0) << what;
+        ++one_user;
+      } else if (est.batch == 1) {
+        EXPECT_GT(est.serving.aggregate_tok_s, 0) << what;
+        EXPECT_EQ(c.user_tok_s, est.serving.aggregate_tok_s / users) << what;
+        ++one_sequence;
       }
-    }
+    });
   }
   EXPECT_GT(one_user, 100);
   EXPECT_GT(one_sequence, 10);
@@ -265,24 +273,16 @@ TEST(Facts, AServingModesUsersRunNoMoreSequencesThanThereAreOfThem) {
       auto q = e.QueryOf(setup, "chat", mode);
       const int users = q->shape.concurrency;
       ASSERT_GT(users, 1);
-      Evaluator::Scratch scratch(*e.evaluator);
-      const std::vector<Model>& models = e.catalog->models();
-      for (size_t m = 0; m < models.size(); m += 2) {
-        for (int qi = 0; qi < static_cast<int>(e.catalog->quants().size()); ++qi) {
-          const CandidateEval c = e.evaluator->Evaluate(*q, models[m], qi, &scratch);
-          const Estimate& est = c.estimate;
-          if (!(est.decode_tok_s > 0)) continue;
-          const std::string what =
-              std::string(gpu) + " " + mode + " " + models[m].id + " " + c.quant->id;
-          EXPECT_LE(est.serving.concurrency, users) << what;
-          EXPECT_LE(c.user_tok_s, est.decode_tok_s * (1 + 1e-12)) << what;
-          if (est.batch == 1 && est.fit.kind == FitKind::kOffload &&
-              est.serving.max_concurrency > users) {
-            ++offloaded;
-          }
-          ++checked;
+      ForEachRunning(e, *q, 2, [&](const CandidateEval& c, const std::string& what) {
+        const Estimate& est = c.estimate;
+        EXPECT_LE(est.serving.concurrency, users) << gpu << " " << what;
+        EXPECT_LE(c.user_tok_s, est.decode_tok_s * (1 + 1e-12)) << gpu << " " << what;
+        if (est.batch == 1 && est.fit.kind == FitKind::kOffload &&
+            est.serving.max_concurrency > users) {
+          ++offloaded;
         }
-      }
+        ++checked;
+      });
     }
   }
   EXPECT_GT(offloaded, 20);  // where the users' cap binds

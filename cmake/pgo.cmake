@@ -5,9 +5,9 @@
 # the commands of cmake/pgo_train.sh (a sweep over a sample of GPUs, one thread, and the
 # single-question reports) and writes its profile to build/pgo-profile. Then every object of
 # this build, compiled with that profile: GCC lays out the hot paths (the ranking loop, the
-# estimator, the compiled rule phases) from what the training run did. The sweep takes ~6%
-# less CPU (docs/SPEED.md, round 22); the output is the same byte for byte (a profile
-# changes no arithmetic: no -ffast-math).
+# estimator, the compiled rule phases) from what the training run did. The sweep takes 4-6%
+# less CPU, the single-question commands ~10% less time (docs/SPEED.md, round 22); the output
+# is the same byte for byte (a profile changes no arithmetic: no -ffast-math).
 #
 # The two builds find each other's objects by their path below their own build folder
 # (-fprofile-prefix-path), so each source's profile is the one of its own object. A source
@@ -17,7 +17,7 @@
 # (-fprofile-partial-training).
 #
 #   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release                  # PGO on (the default)
-#   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DFITRANK_PGO=OFF # one compile, ~6% slower
+#   cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DFITRANK_PGO=OFF # one compile, slower
 #
 # Off by default with any other build type, another compiler, sanitizers or fuzzing.
 

@@ -7,10 +7,17 @@
 # paths.
 set -eu
 fitrank=$1
-gpus=$("$fitrank" catalog gpus --json | sed -n 's/^    "id": "\([^"]*\)".*/--gpu \1/p' | awk 'NR % 20 == 1')
-[ -n "$gpus" ] || { echo "pgo_train.sh: no GPU in the catalog" >&2; exit 1; }
-# shellcheck disable=SC2086  # one --gpu ID per word
-"$fitrank" sweep $gpus --threads 1 --format jsonl >/dev/null
+names=$("$fitrank" catalog gpus --names)
+set --
+i=0
+while IFS= read -r name; do
+  if [ $((i % 20)) -eq 0 ]; then set -- "$@" --gpu "$name"; fi
+  i=$((i + 1))
+done <<END
+$names
+END
+[ $# -gt 0 ] || { echo "pgo_train.sh: no GPU in the catalog" >&2; exit 1; }
+"$fitrank" sweep "$@" --threads 1 --format jsonl >/dev/null
 "$fitrank" recommend --gpu "RTX 4090" --workload coding >/dev/null
 "$fitrank" recommend --gpu "RTX 3090" --gpus 2 --mode light-api --json >/dev/null
 "$fitrank" fit qwen3-32b --gpu "RTX 4090" >/dev/null

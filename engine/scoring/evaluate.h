@@ -239,9 +239,8 @@ class Evaluator {
   // (rules::CompiledRules::SameBoundRules), and each setup variant's plans (serving runtime)
   // and the context facts those rules read are the same (workload, mode and setup facts,
   // mode.id), as is what the early facts read of the workload (EarlyShape). Their early facts
-  // then are too (Facts::FillEarly). RankGroups then bounds a
-  // candidate once for both. Fills the context facts of each setup variant and `model` into
-  // `sa` and `sb`.
+  // then are too (Facts::FillEarly). RankGroups then bounds a candidate once for both. Fills
+  // the context facts of each setup variant and `model` into `sa` and `sb`.
   bool SameBound(const Query& a, const Query& b, const Model& model, Scratch* sa,
                  Scratch* sb) const;
 

@@ -71,6 +71,7 @@ WorkloadShape ShapeFor(const Workload& workload, const Mode& mode);
 struct EarlyShape {
   int context_tokens = 0;
   WorkloadQuality WorkloadQualities::*quality = &WorkloadQualities::chat;
+  bool operator==(const EarlyShape&) const = default;
 };
 inline EarlyShape EarlyShapeOf(const WorkloadShape& shape) {
   return {shape.context_tokens, shape.quality};

@@ -504,7 +504,7 @@ bool Evaluator::SameBound(const Query& a, const Query& b, const Model& model, Sc
     return false;
   }
   // What FillEarly reads of the workload: then the early facts are the same too.
-  if (!(EarlyShapeOf(a.shape) == EarlyShapeOf(b.shape))) return false;
+  if (EarlyShapeOf(a.shape) != EarlyShapeOf(b.shape)) return false;
   const rules::FactSchema& schema = *rules_.schema;
   for (size_t v = 0; v < a.variants.size(); ++v) {
     const std::vector<QuantPlan>& pa = a.variants[v].plans;

@@ -28,7 +28,7 @@ mark_as_advanced(FITRANK_PGO_GENERATE)
 
 set(_fitrank_pgo_default OFF)
 if(CMAKE_BUILD_TYPE STREQUAL "Release" AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU" AND
-   NOT FITRANK_SANITIZE AND NOT FITRANK_FUZZ AND NOT FITRANK_PGO_GENERATE)
+   NOT FITRANK_SANITIZE AND NOT FITRANK_FUZZ)
   set(_fitrank_pgo_default ON)
 endif()
 option(FITRANK_PGO "Release: optimise with the profile of a training run (builds twice)"
